@@ -1,0 +1,1 @@
+"""Forum engines (SMF, phpBB) behind one small interface. The only package that speaks HTTP."""

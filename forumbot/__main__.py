@@ -1,0 +1,5 @@
+"""Run the command line with ``python -m forumbot``."""
+
+from forumbot.cli import main
+
+main()
