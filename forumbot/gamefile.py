@@ -1,0 +1,399 @@
+"""The game file: one readable YAML file per game, loaded once into frozen, typed settings.
+
+Every mistake is reported as a ``ConfigError`` naming the setting (``schedule.timezone``)
+and what is wrong, never as a traceback. Secrets never live here: the file only says
+where the password comes from (an environment variable or an owner-only file).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from forumbot.errors import ConfigError
+
+ENGINES = ("auto", "smf", "phpbb", "file")
+PUBLISH_MODES = ("approve", "auto")
+VOTE_CHANNELS = ("thread", "pm", "both")
+VOTE_SYNTAXES = ("dollar_bold", "bold_vote", "vote_tag", "hash_vote", "colour", "pm")
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)\s*$")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_PHASE = re.compile(r"^(day|night)(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class ForumSettings:
+    """The board and thread the game is played in."""
+
+    url: str
+    engine: str = "auto"
+    requests_per_second: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class CredentialSettings:
+    """Whose account the bot uses and where its password comes from (never the password)."""
+
+    username: str
+    password_env: str | None = "FORUMBOT_PASSWORD"
+    password_file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """A player as the GM lists them."""
+
+    name: str
+    role: str | None = None
+    aliases: tuple[str, ...] = ()
+    forum_user_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseLength:
+    """How long a kind of phase lasts, when it starts, and its inner deadlines."""
+
+    length: timedelta
+    starts: time | None = None
+    inner_deadlines: tuple[tuple[str, time], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """The phase clock: time zone, first phase and start, length of days and nights."""
+
+    timezone: ZoneInfo
+    first_phase: str
+    start: datetime | None
+    day: PhaseLength
+    night: PhaseLength
+
+
+@dataclass(frozen=True, slots=True)
+class VoteSettings:
+    """How votes are cast in this game (the ruleset gives the defaults)."""
+
+    channel: str = "thread"
+    syntax: tuple[str, ...] = ("dollar_bold",)
+
+
+@dataclass(frozen=True, slots=True)
+class PublishSettings:
+    """Whether drafts wait for the GM, and what the bot says on its own."""
+
+    mode: str = "approve"
+    receipts: bool = True
+    vote_count_every: timedelta | None = None
+    poll_interval: timedelta = timedelta(minutes=2)
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything a game file says, validated."""
+
+    name: str
+    forum: ForumSettings
+    credentials: CredentialSettings
+    gm: str
+    ruleset: str
+    players: tuple[PlayerSettings, ...]
+    schedule: Schedule
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    votes: VoteSettings = VoteSettings()
+    publishing: PublishSettings = PublishSettings()
+    database: str | None = None
+    source: str | None = None
+
+
+TOP_KEYS = (
+    "name",
+    "forum",
+    "credentials",
+    "gm",
+    "ruleset",
+    "options",
+    "seed",
+    "players",
+    "schedule",
+    "votes",
+    "publishing",
+    "database",
+)
+
+
+def load_game_file(path: str | Path) -> GameConfig:
+    """Read and validate a game file.
+
+    Raises:
+        ConfigError: the file is missing, is not YAML, or a setting is wrong; the message
+            names the setting.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("game file", f"{path} does not exist") from None
+    except UnicodeDecodeError:
+        raise ConfigError("game file", f"{path} is not UTF-8 text") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark else ""
+        raise ConfigError("game file", f"{path} is not valid YAML{where}") from None
+    try:
+        return parse_game(data, source=str(path))
+    except ConfigError as exc:
+        raise ConfigError(exc.setting, exc.problem, str(path)) from None
+
+
+def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
+    """Validate already-parsed game data (a mapping) into a ``GameConfig``."""
+    root = _mapping(data, "game file")
+    _no_unknown_keys(root, TOP_KEYS, "")
+    seed = root.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError("seed", f"must be a whole number, not {seed!r}")
+    options = _mapping(root.get("options", {}), "options")
+    database = root.get("database")
+    if "credentials" in root and isinstance(root["credentials"], dict):
+        _refuse_inline_secret(root["credentials"])
+    return GameConfig(
+        name=_text(root, "name", ""),
+        forum=_forum(_mapping(_required(root, "forum", ""), "forum")),
+        credentials=_credentials(_mapping(_required(root, "credentials", ""), "credentials")),
+        gm=_text(root, "gm", ""),
+        ruleset=_text(root, "ruleset", ""),
+        players=_players(_required(root, "players", "")),
+        schedule=_schedule(_mapping(_required(root, "schedule", ""), "schedule")),
+        seed=seed,
+        options=dict(options),
+        votes=_votes(_mapping(root.get("votes", {}), "votes")),
+        publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
+        database=str(database) if database else None,
+        source=source,
+    )
+
+
+def parse_duration(value: Any, setting: str) -> timedelta:
+    """Parse ``48h``, ``30m``, ``1d``, ``90s`` (or a number of seconds)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return timedelta(seconds=value)
+    match = _DURATION.match(str(value))
+    if not match or float(match.group(1)) <= 0:
+        raise ConfigError(setting, f"expected a duration like 48h, 30m or 1d, not {value!r}")
+    return timedelta(seconds=float(match.group(1)) * _UNITS[match.group(2)])
+
+
+def parse_clock(value: Any, setting: str) -> time:
+    """Parse a time of day ``HH:MM`` (YAML may hand us minutes since midnight for 19:00)."""
+    if isinstance(value, int) and not isinstance(value, bool):  # YAML 1.1 sexagesimal: 19:00
+        value = f"{value // 60:02d}:{value % 60:02d}"
+    try:
+        return time.fromisoformat(str(value))
+    except ValueError:
+        raise ConfigError(setting, f"expected a time of day like 19:00, not {value!r}") from None
+
+
+# --- sections -------------------------------------------------------------------------------
+
+
+def _forum(data: dict[str, Any]) -> ForumSettings:
+    _no_unknown_keys(data, ("url", "engine", "requests_per_second"), "forum")
+    url = _text(data, "url", "forum")
+    if not re.match(r"^https?://", url):
+        raise ConfigError("forum.url", f"must start with http:// or https://, not {url!r}")
+    engine = _choice(data.get("engine", "auto"), ENGINES, "forum.engine")
+    rate = data.get("requests_per_second", 1.0)
+    if not isinstance(rate, int | float) or isinstance(rate, bool) or not 0 < rate <= 5:
+        raise ConfigError("forum.requests_per_second", "must be a number above 0 and at most 5")
+    return ForumSettings(url=url, engine=engine, requests_per_second=float(rate))
+
+
+def _refuse_inline_secret(data: dict[str, Any]) -> None:
+    for key in ("password", "pass", "token"):
+        if key in data:
+            raise ConfigError(
+                f"credentials.{key}",
+                "a password never goes in the game file; use password_env (an environment "
+                "variable) or password_file (a file only you can read)",
+            )
+
+
+def _credentials(data: dict[str, Any]) -> CredentialSettings:
+    _no_unknown_keys(data, ("username", "password_env", "password_file"), "credentials")
+    env = data.get("password_env")
+    file = data.get("password_file")
+    if env and file:
+        raise ConfigError("credentials", "give password_env or password_file, not both")
+    if not env and not file:
+        env = "FORUMBOT_PASSWORD"
+    return CredentialSettings(
+        username=_text(data, "username", "credentials"),
+        password_env=str(env) if env else None,
+        password_file=str(Path(str(file)).expanduser()) if file else None,
+    )
+
+
+def _players(data: Any) -> tuple[PlayerSettings, ...]:
+    if isinstance(data, dict):  # short form: {Ann: sheriff, Bob: godfather}
+        data = [{"name": name, "role": role} for name, role in data.items()]
+    if not isinstance(data, list) or not data:
+        raise ConfigError("players", "list at least one player")
+    players, seen = [], {}
+    for index, entry in enumerate(data):
+        where = f"players[{index}]"
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        entry = _mapping(entry, where)
+        _no_unknown_keys(entry, ("name", "role", "aliases", "forum_user_id"), where)
+        name = _text(entry, "name", where)
+        key = name.casefold().strip()
+        if key in seen:
+            raise ConfigError(f"{where}.name", f"{name!r} is listed twice (also {seen[key]})")
+        seen[key] = where
+        aliases = entry.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            raise ConfigError(f"{where}.aliases", "must be a list of names")
+        role = entry.get("role")
+        user_id = entry.get("forum_user_id")
+        players.append(
+            PlayerSettings(
+                name=name,
+                role=str(role) if role is not None else None,
+                aliases=tuple(aliases),
+                forum_user_id=str(user_id) if user_id is not None else None,
+            )
+        )
+    return tuple(players)
+
+
+def _schedule(data: dict[str, Any]) -> Schedule:
+    keys = ("timezone", "first_phase", "start", "day", "night")
+    _no_unknown_keys(data, keys, "schedule")
+    zone_name = _text(data, "timezone", "schedule")
+    try:
+        zone = ZoneInfo(zone_name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(
+            "schedule.timezone", f"unknown time zone {zone_name!r} (e.g. Europe/Paris, UTC)"
+        ) from None
+    first = str(data.get("first_phase", "day1"))
+    if not _PHASE.match(first) and first != "day0":
+        raise ConfigError("schedule.first_phase", f"expected day1, night1, day0..., not {first!r}")
+    start = data.get("start")
+    if start is not None:
+        start = _start_time(start, zone)
+    return Schedule(
+        timezone=zone,
+        first_phase=first,
+        start=start,
+        day=_phase_length(data.get("day", {"length": "48h"}), "schedule.day"),
+        night=_phase_length(data.get("night", {"length": "24h"}), "schedule.night"),
+    )
+
+
+def _start_time(value: Any, zone: ZoneInfo) -> datetime:
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value))
+        except ValueError:
+            raise ConfigError(
+                "schedule.start", f"expected a date and time like 2026-12-01 22:00, not {value!r}"
+            ) from None
+    return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment
+
+
+def _phase_length(data: Any, where: str) -> PhaseLength:
+    data = _mapping(data, where)
+    _no_unknown_keys(data, ("length", "starts", "inner_deadlines"), where)
+    starts = data.get("starts")
+    inner = _mapping(data.get("inner_deadlines", {}), f"{where}.inner_deadlines")
+    return PhaseLength(
+        length=parse_duration(_required(data, "length", where), f"{where}.length"),
+        starts=parse_clock(starts, f"{where}.starts") if starts is not None else None,
+        inner_deadlines=tuple(
+            (str(name), parse_clock(at, f"{where}.inner_deadlines.{name}"))
+            for name, at in inner.items()
+        ),
+    )
+
+
+def _votes(data: dict[str, Any]) -> VoteSettings:
+    _no_unknown_keys(data, ("channel", "syntax"), "votes")
+    syntax = data.get("syntax", ["dollar_bold"])
+    if isinstance(syntax, str):
+        syntax = [syntax]
+    for index, name in enumerate(syntax):
+        _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
+    return VoteSettings(
+        channel=_choice(data.get("channel", "thread"), VOTE_CHANNELS, "votes.channel"),
+        syntax=tuple(syntax),
+    )
+
+
+def _publishing(data: dict[str, Any]) -> PublishSettings:
+    keys = ("mode", "receipts", "vote_count_every", "poll_interval")
+    _no_unknown_keys(data, keys, "publishing")
+    receipts = data.get("receipts", True)
+    if not isinstance(receipts, bool):
+        raise ConfigError("publishing.receipts", "must be true or false")
+    every = data.get("vote_count_every")
+    return PublishSettings(
+        mode=_choice(data.get("mode", "approve"), PUBLISH_MODES, "publishing.mode"),
+        receipts=receipts,
+        vote_count_every=parse_duration(every, "publishing.vote_count_every") if every else None,
+        poll_interval=parse_duration(data.get("poll_interval", "2m"), "publishing.poll_interval"),
+    )
+
+
+# --- small checks ---------------------------------------------------------------------------
+
+
+def _mapping(value: Any, setting: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ConfigError(setting, f"must be a mapping of settings, not {type(value).__name__}")
+    return value
+
+
+def _required(data: dict[str, Any], key: str, where: str) -> Any:
+    if data.get(key) in (None, ""):
+        raise ConfigError(_join(where, key), "is required")
+    return data[key]
+
+
+def _text(data: dict[str, Any], key: str, where: str) -> str:
+    value = _required(data, key, where)
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ConfigError(_join(where, key), f"must be text, not {value!r}")
+    return str(value).strip()
+
+
+def _choice(value: Any, choices: tuple[str, ...], setting: str) -> str:
+    if value not in choices:
+        raise ConfigError(setting, f"{value!r} is not one of: {', '.join(choices)}")
+    return str(value)
+
+
+def _no_unknown_keys(data: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
+            raise ConfigError(_join(where, str(key)), f"unknown setting{hint}")
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
