@@ -1,0 +1,287 @@
+"""Resolve a name as a player wrote it to one roster slot, or say why it cannot be done.
+
+Players misspell, abbreviate, drop accents, type Cyrillic look-alikes and paste invisible
+characters. :class:`NameIndex` folds all of that away and then tries, in order, stopping at
+the first stage that finds anything:
+
+1. exact (after folding) against names, GM-listed aliases and previous (replaced) names;
+2. unambiguous prefix of a name (at least 3 characters, or 2 for a name of 3 or 4);
+3. initials of a multi-word / camelCase / snake_case name ("DK" for "dark_knight");
+4. a unique substring of a name (at least 4 characters);
+5. a typo: within a small edit distance (transpositions count as one) of exactly one name.
+
+A stage that finds one slot gives :class:`Resolved`; a stage that finds several gives
+:class:`Ambiguous` with the candidates (the GM decides; we never guess); nothing anywhere
+gives :class:`Unknown`. Names that are prefixes of each other ("Ann", "Anna") and players
+named like roles or verbs ("Doctor", "Kill") are fine: exact matches win at stage 1.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rapidfuzz.distance import OSA
+
+__all__ = [
+    "Ambiguous",
+    "EntryKind",
+    "MatchKind",
+    "NameEntry",
+    "NameIndex",
+    "Resolution",
+    "Resolved",
+    "Unknown",
+    "fold",
+]
+
+
+class MatchKind(enum.Enum):
+    """How a name was matched (the stages of the module docstring)."""
+
+    EXACT = "exact"
+    ALIAS = "alias"
+    PREVIOUS = "previous"
+    PREFIX = "prefix"
+    INITIALS = "initials"
+    SUBSTRING = "substring"
+    TYPO = "typo"
+
+
+class EntryKind(enum.Enum):
+    """What a roster string is for its slot."""
+
+    NAME = "name"
+    ALIAS = "alias"
+    PREVIOUS = "previous"
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """One string that names a slot.
+
+    Attributes:
+        slot: the slot id it names.
+        text: the string as written in the roster.
+        kind: a current name, a GM-listed alias, or a previous (replaced) name.
+    """
+
+    slot: str
+    text: str
+    kind: EntryKind = EntryKind.NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """The name means exactly one slot.
+
+    Attributes:
+        slot: the slot id.
+        how: which stage matched.
+        matched: the roster string that matched.
+    """
+
+    slot: str
+    how: MatchKind
+    matched: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    """The name fits several slots equally well; the GM must choose.
+
+    Attributes:
+        candidates: the slot ids, sorted.
+        how: the stage at which they tied.
+        reason: a sentence for the GM.
+    """
+
+    candidates: tuple[str, ...]
+    how: MatchKind
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """The name fits no slot.
+
+    Attributes:
+        text: the name as written.
+        reason: a sentence for the GM.
+    """
+
+    text: str
+    reason: str
+
+
+Resolution = Resolved | Ambiguous | Unknown
+
+# Cyrillic (and a few Greek) letters that look like Latin ones: folded to Latin, so "Маша"
+# typed with a Latin "a" still matches, as phpBB's own "clean" user names do.
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
+        "ԁ": "d", "ӏ": "l", "ο": "o", "α": "a", "ρ": "p", "ν": "v", "τ": "t", "κ": "k",
+        "ı": "i", "ł": "l", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ð": "d", "þ": "th",
+        "0": "0", "@": "a",
+    }
+)  # fmt: skip
+_KEEP = re.compile(r"[^\w]|_", re.UNICODE)
+_WORD_SPLIT = re.compile(r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)")
+
+
+def fold(text: str) -> str:
+    """The comparison key of a name: case, accents, look-alikes and separators folded away.
+
+    Zero-width and other invisible (format) characters are dropped, compatibility forms
+    (full-width letters, ligatures) are unified, diacritics removed, Cyrillic look-alikes
+    mapped to Latin, and everything but letters and digits removed.
+
+    Args:
+        text: a name as written.
+
+    Returns:
+        The key (may be empty).
+
+    >>> fold("  Zoé\\u200b ") == fold("zoe") == fold("ZOE")
+    True
+    >>> fold("Mr_Fox") == fold("mr fox")
+    True
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc", "Zl", "Zp"))
+    text = unicodedata.normalize("NFD", text.casefold())
+    text = "".join(c for c in text if unicodedata.category(c) != "Mn")
+    text = text.translate(_CONFUSABLES)
+    return _KEEP.sub("", text)
+
+
+def _initials(text: str) -> str:
+    words = [w for w in _WORD_SPLIT.split(text.strip()) if w and not w.isdigit()]
+    return fold("".join(w[0] for w in words)) if len(words) >= 2 else ""
+
+
+def _typo_budget(length: int) -> int:
+    """How many edits a name of ``length`` folded characters may carry and still match."""
+    if length <= 3:
+        return 0
+    if length <= 5:
+        return 1
+    return 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    key: str
+    entry: NameEntry
+
+
+class NameIndex:
+    """Names of a roster (plus any extra entries, such as "No Lynch"), ready to resolve.
+
+    Args:
+        entries: every string that names a slot.
+    """
+
+    def __init__(self, entries: Iterable[NameEntry]) -> None:
+        self._keys = tuple(_Key(fold(e.text), e) for e in entries if fold(e.text))
+        self._initials = tuple(
+            _Key(ini, k.entry) for k in self._keys if (ini := _initials(k.entry.text))
+        )
+
+    @property
+    def slots(self) -> frozenset[str]:
+        """Every slot id the index knows."""
+        return frozenset(k.entry.slot for k in self._keys)
+
+    def resolve(self, text: str) -> Resolution:
+        """Resolve ``text`` to one slot (see the module docstring for the stages).
+
+        Args:
+            text: the name as the player wrote it.
+
+        Returns:
+            Resolved, Ambiguous (with candidates) or Unknown. Never a guess.
+        """
+        key = fold(text)
+        if not key:
+            return Unknown(text, "no name given")
+        for stage in (self._exact, self._prefix, self._by_initials, self._substring, self._typo):
+            found = stage(key)
+            if found:
+                return _decide(text, found)
+        return Unknown(text, f"'{text}' matches no player")
+
+    def resolve_leading(self, text: str, max_words: int = 5) -> tuple[Resolution, str]:
+        """Resolve a name at the start of ``text`` followed by other words.
+
+        "Akonyl because he lied" resolves to Akonyl. Tries the longest word-prefix first and
+        accepts, for the shorter ones, only exact/alias/previous matches, so trailing words
+        never drag a typo match in.
+
+        Args:
+            text: the text after a vote keyword or an order verb.
+            max_words: the longest name, in words, to try.
+
+        Returns:
+            The resolution and the part of ``text`` it used.
+        """
+        words = text.split()
+        for count in range(min(len(words), max_words), 0, -1):
+            head = " ".join(words[:count])
+            found = self.resolve(head)
+            if not isinstance(found, Unknown):
+                return found, head
+        return Unknown(text, f"'{text}' matches no player"), text
+
+    # --- stages: each returns the matching entries with the stage's kind -------------------
+
+    def _exact(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        kinds = {
+            EntryKind.NAME: MatchKind.EXACT,
+            EntryKind.ALIAS: MatchKind.ALIAS,
+            EntryKind.PREVIOUS: MatchKind.PREVIOUS,
+        }
+        return [(k.entry, kinds[k.entry.kind]) for k in self._keys if k.key == key]
+
+    def _prefix(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        return [
+            (k.entry, MatchKind.PREFIX)
+            for k in self._keys
+            if k.key.startswith(key) and len(key) >= (2 if len(k.key) <= 4 else 3)
+        ]
+
+    def _by_initials(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        if len(key) < 2:
+            return []
+        return [(k.entry, MatchKind.INITIALS) for k in self._initials if k.key == key]
+
+    def _substring(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        if len(key) < 4:
+            return []
+        return [(k.entry, MatchKind.SUBSTRING) for k in self._keys if key in k.key]
+
+    def _typo(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        out = []
+        for k in self._keys:
+            budget = min(_typo_budget(len(k.key)), _typo_budget(len(key)))
+            if budget and OSA.distance(key, k.key, score_cutoff=budget) <= budget:
+                out.append((k.entry, MatchKind.TYPO))
+        return out
+
+
+def _decide(text: str, found: list[tuple[NameEntry, MatchKind]]) -> Resolution:
+    slots = sorted({entry.slot for entry, _ in found})
+    entry, how = found[0]
+    if len(slots) == 1:
+        return Resolved(slot=entry.slot, how=how, matched=entry.text)
+    names = ", ".join(slots)
+    return Ambiguous(
+        candidates=tuple(slots),
+        how=how,
+        reason=f"'{text}' could be any of {names} ({how.value} match)",
+    )

@@ -1,0 +1,297 @@
+"""The game's roster (slots, names, replacements, who is alive, vote modifiers) from plain data.
+
+The data is the ``players``/``hosts``/``aliases`` part of a SETUP.yaml file (documented in
+``docs/setup-files.md``), already loaded by the caller (parsers do no I/O). Two shapes::
+
+    players: {Ann: Sheriff, Bob: Doctor}          # short form: name -> role (or null)
+
+    players:                                      # long form
+      - name: Ann
+        role: Sheriff
+        aliases: [Annie]                          # nicknames the GM accepts
+        replaces: [OldAnn]                        # earlier players of this slot
+        alive: true
+        statuses: [revealed_mayor]
+        vote: {weight: 3, extra: 0, received: 0, tie_bonus: 0, mayor: false}
+    hosts: [GameMaster, ModBot]                   # their posts are never votes
+    aliases: {Annie: Ann}                         # more aliases, alias -> player
+
+A slot is named by its current player; a replacement inherits the slot, so posts by a
+replaced name count for the slot and votes on a replaced name land on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from parsers.names import EntryKind, NameEntry, NameIndex, fold
+
+__all__ = ["Roster", "SetupError", "Slot", "VoteModifiers", "roster_from_data"]
+
+
+class SetupError(ValueError):
+    """The setup data is malformed.
+
+    Attributes:
+        key: the path of the bad key (``players[2].aliases``).
+        problem: what is wrong, in words a GM understands.
+    """
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{key}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class VoteModifiers:
+    """How a slot's vote, and the votes on it, are weighted (rules of the seeds).
+
+    Attributes:
+        weight: what the slot's vote counts for (1; a revealed Mayor 3; 0 = lost vote), or
+            None to take it from the ruleset (status weights) or 1.
+        extra: extra votes added to the slot's vote (Kujou's Voice of Accusation).
+        received: added to the votes on this slot (Kazuha's Accompany: -1).
+        tie_bonus: added to the votes on this slot only when it is tied for the lead
+            (Pisco/Tequila's Sabotage: +1).
+        mayor: this slot breaks ties when the ruleset says the mayor decides.
+    """
+
+    weight: int | None = None
+    extra: int = 0
+    received: int = 0
+    tie_bonus: int = 0
+    mayor: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One seat of the game, played by one player at a time.
+
+    Attributes:
+        name: the current player (also the slot's id).
+        role: the role id or name, when the setup gives it.
+        aliases: other names the GM accepts for this slot.
+        previous: earlier players of the slot (replaced), oldest first.
+        alive: False once dead (or otherwise out of the game).
+        statuses: free status names (``arrested``, ``abroad``, ``revealed_mayor``...).
+        vote: the slot's vote modifiers.
+    """
+
+    name: str
+    role: str | None = None
+    aliases: tuple[str, ...] = ()
+    previous: tuple[str, ...] = ()
+    alive: bool = True
+    statuses: frozenset[str] = frozenset()
+    vote: VoteModifiers = field(default_factory=VoteModifiers)
+
+    @property
+    def id(self) -> str:
+        """The slot id: its current player's name."""
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """All slots plus the hosts (GM accounts, whose posts are never player votes).
+
+    Attributes:
+        slots: the slots, in setup order.
+        hosts: the GM/bot account names.
+    """
+
+    slots: tuple[Slot, ...]
+    hosts: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: dict[str, str] = {}
+        for slot in self.slots:
+            for name in (slot.name, *slot.previous):
+                key = fold(name)
+                if key in seen and seen[key] != slot.name:
+                    raise SetupError("players", f"'{name}' names two slots")
+                seen[key] = slot.name
+
+    def slot(self, slot_id: str) -> Slot:
+        """The slot with this id.
+
+        Raises:
+            KeyError: no such slot.
+        """
+        for slot in self.slots:
+            if slot.name == slot_id:
+                return slot
+        raise KeyError(slot_id)
+
+    def by_author(self, author: str) -> Slot | None:
+        """The slot a post's author plays (current or replaced name, exact after folding).
+
+        Args:
+            author: the forum user name of the post or PM.
+
+        Returns:
+            The slot, or None for hosts and outsiders.
+        """
+        key = fold(author)
+        for slot in self.slots:
+            if key in (fold(n) for n in (slot.name, *slot.previous)):
+                return slot
+        return None
+
+    def is_host(self, author: str) -> bool:
+        """True when ``author`` is one of the hosts."""
+        return fold(author) in {fold(h) for h in self.hosts}
+
+    def name_entries(self, *, alive_only: bool = False) -> list[NameEntry]:
+        """Every name, alias and previous name of the slots, for a :class:`NameIndex`.
+
+        Args:
+            alive_only: leave out dead slots.
+
+        Returns:
+            The entries, names first.
+        """
+        out: list[NameEntry] = []
+        for slot in self.slots:
+            if alive_only and not slot.alive:
+                continue
+            out.append(NameEntry(slot.name, slot.name, EntryKind.NAME))
+            out.extend(NameEntry(slot.name, a, EntryKind.ALIAS) for a in slot.aliases)
+            out.extend(NameEntry(slot.name, p, EntryKind.PREVIOUS) for p in slot.previous)
+        return out
+
+    def name_index(self, *, alive_only: bool = False) -> NameIndex:
+        """A :class:`NameIndex` over :meth:`name_entries`."""
+        return NameIndex(self.name_entries(alive_only=alive_only))
+
+    def with_slot(self, slot: Slot) -> Roster:
+        """A copy with ``slot`` replacing the slot of the same name."""
+        return replace(self, slots=tuple(slot if s.name == slot.name else s for s in self.slots))
+
+
+_PLAYER_KEYS = frozenset({"name", "role", "aliases", "replaces", "alive", "statuses", "vote"})
+_VOTE_KEYS = {"weight": int, "extra": int, "received": int, "tie_bonus": int, "mayor": bool}
+
+
+def roster_from_data(data: Mapping[str, Any]) -> Roster:
+    """Build and validate a :class:`Roster` from SETUP data.
+
+    Only ``players``, ``hosts`` and ``aliases`` are read; other top-level keys belong to
+    other readers (votes, orders) and are left alone.
+
+    Args:
+        data: the loaded SETUP mapping.
+
+    Returns:
+        The roster.
+
+    Raises:
+        SetupError: (a ValueError) naming the bad key, e.g. ``players[1].alive``.
+    """
+    if not isinstance(data, Mapping):
+        raise SetupError("(top level)", "must be a mapping with a 'players' key")
+    if "players" not in data:
+        raise SetupError("players", "missing: list the players")
+    slots = _slots(data["players"])
+    slots = _add_aliases(slots, data.get("aliases") or {})
+    hosts = _str_list(data.get("hosts") or [], "hosts")
+    return Roster(slots=tuple(slots), hosts=tuple(hosts))
+
+
+def _slots(players: Any) -> list[Slot]:
+    if isinstance(players, Mapping):
+        items: Iterable[tuple[str, Any]] = (
+            (f"players.{name}", _short_entry(name, value, f"players.{name}"))
+            for name, value in players.items()
+        )
+    elif isinstance(players, list):
+        items = ((f"players[{i}]", entry) for i, entry in enumerate(players))
+    else:
+        raise SetupError("players", "must be a mapping {name: role} or a list of players")
+    slots = [_slot(entry, where) for where, entry in items]
+    if not slots:
+        raise SetupError("players", "is empty")
+    names = [fold(s.name) for s in slots]
+    for i, key in enumerate(names):
+        if key in names[:i]:
+            raise SetupError(f"players[{i}].name", f"'{slots[i].name}' is listed twice")
+    return slots
+
+
+def _short_entry(name: Any, value: Any, where: str) -> dict[str, Any]:
+    if isinstance(value, Mapping):
+        return {"name": name, **value}
+    if value is None or isinstance(value, str):
+        return {"name": name, "role": value}
+    raise SetupError(where, "must be a role name, null, or a mapping")
+
+
+def _slot(entry: Any, where: str) -> Slot:
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    if not isinstance(entry, Mapping):
+        raise SetupError(where, "must be a name or a mapping with 'name'")
+    unknown = sorted(set(entry) - _PLAYER_KEYS)
+    if unknown:
+        known = ", ".join(sorted(_PLAYER_KEYS))
+        raise SetupError(f"{where}.{unknown[0]}", f"unknown key (known: {known})")
+    name = entry.get("name")
+    if not isinstance(name, str) or not fold(name):
+        raise SetupError(f"{where}.name", "must be a non-empty name")
+    role = entry.get("role")
+    if role is not None and not isinstance(role, str):
+        raise SetupError(f"{where}.role", "must be a string")
+    alive = entry.get("alive", True)
+    if not isinstance(alive, bool):
+        raise SetupError(f"{where}.alive", "must be true or false")
+    return Slot(
+        name=name.strip(),
+        role=role,
+        aliases=tuple(_str_list(entry.get("aliases") or [], f"{where}.aliases")),
+        previous=tuple(_str_list(entry.get("replaces") or [], f"{where}.replaces")),
+        alive=alive,
+        statuses=frozenset(_str_list(entry.get("statuses") or [], f"{where}.statuses")),
+        vote=_modifiers(entry.get("vote") or {}, f"{where}.vote"),
+    )
+
+
+def _modifiers(data: Any, where: str) -> VoteModifiers:
+    if not isinstance(data, Mapping):
+        raise SetupError(where, "must be a mapping")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        kind = _VOTE_KEYS.get(key)
+        if kind is None:
+            raise SetupError(f"{where}.{key}", f"unknown key (known: {', '.join(_VOTE_KEYS)})")
+        if type(value) is not kind:
+            raise SetupError(
+                f"{where}.{key}", f"must be {'true/false' if kind is bool else 'a whole number'}"
+            )
+        values[key] = value
+    return VoteModifiers(**values)
+
+
+def _str_list(value: Any, where: str) -> list[str]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise SetupError(where, "must be a list of names")
+    return [v.strip() for v in value]
+
+
+def _add_aliases(slots: list[Slot], aliases: Any) -> list[Slot]:
+    if not isinstance(aliases, Mapping):
+        raise SetupError("aliases", "must be a mapping alias -> player")
+    by_key = {fold(s.name): i for i, s in enumerate(slots)}
+    for alias, player in aliases.items():
+        if not isinstance(alias, str) or not isinstance(player, str):
+            raise SetupError(f"aliases.{alias}", "must map a name to a player name")
+        index = by_key.get(fold(player))
+        if index is None:
+            raise SetupError(f"aliases.{alias}", f"'{player}' is not a player")
+        slot = slots[index]
+        slots[index] = replace(slot, aliases=(*slot.aliases, alias))
+    return slots

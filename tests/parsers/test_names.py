@@ -1,0 +1,114 @@
+"""Name resolution: folding, stages, and never guessing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from parsers.names import (
+    Ambiguous,
+    EntryKind,
+    MatchKind,
+    NameEntry,
+    NameIndex,
+    Resolved,
+    Unknown,
+    fold,
+)
+
+PLAYERS = ["Ann", "Anna", "Akonyl", "Маша", "Zoé", "Mr Fox", "dark_knight_99",
+           "xX_DarkKnight_7_Xx", "Doctor", "Kill", "Dr Watson", "Kleene", "player_42"]  # fmt: skip
+
+
+@pytest.fixture
+def index() -> NameIndex:
+    entries = [NameEntry(p, p) for p in PLAYERS]
+    entries.append(NameEntry("Kleene", "Klee", EntryKind.ALIAS))
+    entries.append(NameEntry("Akonyl", "OldAko", EntryKind.PREVIOUS))
+    return NameIndex(entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "how"),
+    [
+        ("ann", "Ann", MatchKind.EXACT),
+        ("ANNA", "Anna", MatchKind.EXACT),
+        ("akonyl", "Akonyl", MatchKind.EXACT),
+        ("Akonly", "Akonyl", MatchKind.TYPO),  # transposition
+        ("Мaшa", "Маша", MatchKind.EXACT),  # Latin a inside Cyrillic
+        ("Ма\u200bша", "Маша", MatchKind.EXACT),  # zero-width space
+        ("Zoe", "Zoé", MatchKind.EXACT),
+        ("ＺＯＥ", "Zoé", MatchKind.EXACT),  # full-width
+        ("mr fox", "Mr Fox", MatchKind.EXACT),
+        ("MrFox", "Mr Fox", MatchKind.EXACT),
+        ("Klee", "Kleene", MatchKind.ALIAS),
+        ("OldAko", "Akonyl", MatchKind.PREVIOUS),
+        ("Doc", "Doctor", MatchKind.PREFIX),
+        ("Doctor", "Doctor", MatchKind.EXACT),
+        ("Kill", "Kill", MatchKind.EXACT),
+        ("DK", "dark_knight_99", MatchKind.INITIALS),
+        ("Watson", "Dr Watson", MatchKind.SUBSTRING),
+        ("player 42", "player_42", MatchKind.EXACT),
+    ],
+)
+def test_resolves(index: NameIndex, text: str, slot: str, how: MatchKind) -> None:
+    result = index.resolve(text)
+    assert isinstance(result, Resolved), result
+    assert (result.slot, result.how) == (slot, how)
+
+
+@pytest.mark.parametrize(
+    ("text", "candidates"),
+    [
+        ("An", ("Ann", "Anna")),
+        ("knight", ("dark_knight_99", "xX_DarkKnight_7_Xx")),
+    ],
+)
+def test_ambiguous_lists_candidates(index: NameIndex, text: str, candidates: tuple) -> None:
+    result = index.resolve(text)
+    assert isinstance(result, Ambiguous)
+    assert result.candidates == candidates
+    assert text in result.reason
+
+
+@pytest.mark.parametrize("text", ["bob", "", "   ", "x", "Zorro the Great"])
+def test_unknown(index: NameIndex, text: str) -> None:
+    assert isinstance(index.resolve(text), Unknown)
+
+
+def test_typo_close_to_two_players_is_ambiguous() -> None:
+    index = NameIndex([NameEntry("Marta", "Marta"), NameEntry("Maria", "Maria")])
+    result = index.resolve("Marua")
+    assert isinstance(result, Ambiguous)
+
+
+def test_short_names_take_no_typos() -> None:
+    index = NameIndex([NameEntry("Bob", "Bob"), NameEntry("Ann", "Ann")])
+    assert isinstance(index.resolve("Bub"), Unknown)
+
+
+def test_resolve_leading_skips_trailing_words(index: NameIndex) -> None:
+    result, used = index.resolve_leading("Akonyl because he lied")
+    assert isinstance(result, Resolved) and result.slot == "Akonyl"
+    assert used == "Akonyl"
+    result, used = index.resolve_leading("Mr Fox please")
+    assert isinstance(result, Resolved) and result.slot == "Mr Fox"
+
+
+def test_fold_is_idempotent_on_examples() -> None:
+    for name in PLAYERS:
+        assert fold(fold(name)) == fold(name)
+
+
+@given(st.text(max_size=30))
+def test_resolve_never_raises(text: str) -> None:
+    index = NameIndex([NameEntry(p, p) for p in PLAYERS])
+    assert isinstance(index.resolve(text), Resolved | Ambiguous | Unknown)
+
+
+@given(st.sampled_from(PLAYERS), st.sampled_from(["", "\u200b", "\u200d", "\ufeff"]))
+def test_every_exact_name_resolves_to_itself(name: str, junk: str) -> None:
+    index = NameIndex([NameEntry(p, p) for p in PLAYERS])
+    result = index.resolve(junk + name.upper() + junk)
+    assert isinstance(result, Resolved) and result.slot == name

@@ -1,0 +1,72 @@
+"""The roster from SETUP data: both shapes, validation naming the bad key."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers.roster import SetupError, VoteModifiers, roster_from_data
+
+
+def test_short_form() -> None:
+    roster = roster_from_data({"players": {"Ann": "Sheriff", "Bob": "Doctor", "Cy": None}})
+    assert [s.name for s in roster.slots] == ["Ann", "Bob", "Cy"]
+    assert roster.slot("Ann").role == "Sheriff"
+    assert roster.slot("Cy").role is None
+    assert all(s.alive for s in roster.slots)
+
+
+def test_long_form_with_everything() -> None:
+    roster = roster_from_data(
+        {
+            "players": [
+                {"name": "Ann", "role": "Mayor", "aliases": ["Annie"],
+                 "statuses": ["revealed_mayor"], "vote": {"weight": 3, "mayor": True}},
+                {"name": "Bob", "replaces": ["OldBob"], "alive": False},
+                "Cy",
+            ],
+            "hosts": ["GameMaster"],
+            "aliases": {"C": "Cy"},
+            "deadline": "ignored by the roster",
+        }
+    )  # fmt: skip
+    ann = roster.slot("Ann")
+    assert ann.aliases == ("Annie",)
+    assert ann.statuses == frozenset({"revealed_mayor"})
+    assert ann.vote == VoteModifiers(weight=3, mayor=True)
+    assert roster.by_author("oldbob") is roster.slot("Bob")
+    assert roster.by_author("GameMaster") is None
+    assert roster.is_host("gamemaster")
+    assert roster.slot("Cy").aliases == ("C",)
+    assert not roster.slot("Bob").alive
+    assert roster.name_index().resolve("Annie").slot == "Ann"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({}, "players"),
+        ({"players": 3}, "players"),
+        ({"players": []}, "players"),
+        ({"players": [{"name": "Ann", "colour": "red"}]}, "players[0].colour"),
+        ({"players": [{"role": "Cop"}]}, "players[0].name"),
+        ({"players": [{"name": "Ann", "alive": "yes"}]}, "players[0].alive"),
+        ({"players": [{"name": "Ann", "aliases": [3]}]}, "players[0].aliases"),
+        ({"players": [{"name": "Ann", "vote": {"weight": "3"}}]}, "players[0].vote.weight"),
+        ({"players": [{"name": "Ann", "vote": {"double": 2}}]}, "players[0].vote.double"),
+        ({"players": ["Ann", "ann"]}, "players[1].name"),
+        ({"players": {"Ann": 3}}, "players.Ann"),
+        ({"players": ["Ann"], "aliases": {"X": "Nobody"}}, "aliases.X"),
+        ({"players": ["Ann"], "hosts": [1]}, "hosts"),
+    ],
+)
+def test_bad_data_names_the_key(data: dict, key: str) -> None:
+    with pytest.raises(ValueError) as info:
+        roster_from_data(data)
+    assert isinstance(info.value, SetupError)
+    assert info.value.key == key
+    assert key in str(info.value)
+
+
+def test_replaced_name_cannot_be_another_player() -> None:
+    with pytest.raises(SetupError):
+        roster_from_data({"players": [{"name": "Ann", "replaces": ["Bob"]}, "Bob"]})
