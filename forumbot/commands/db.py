@@ -15,7 +15,9 @@ def db() -> None:
 
 
 @db.command(name="upgrade")
-@click.option("--url", default=None, help="Database URL (default: FORUMBOT_DATABASE_URL or SQLite).")
+@click.option(
+    "--url", default=None, help="Database URL (default: $FORUMBOT_DATABASE_URL, else SQLite)."
+)
 @clean_errors
 def upgrade_command(url: str | None) -> None:
     """Create the schema, or bring it to the newest version. Safe to run again."""
