@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from forumbot.commands import db, demo, forum, game, orders, simulate, votes
+from forumbot.commands import db, demo, forum, game, orders, runtime, simulate, votes, web
 
 COMMANDS: tuple[click.Command, ...] = (
     *demo.COMMANDS,
@@ -17,4 +17,6 @@ COMMANDS: tuple[click.Command, ...] = (
     *votes.COMMANDS,
     *orders.COMMANDS,
     *simulate.COMMANDS,
+    *runtime.COMMANDS,
+    *web.COMMANDS,
 )

@@ -1,0 +1,7 @@
+"""Commands of the web area (registered in forumbot.commands)."""
+
+from __future__ import annotations
+
+import click
+
+COMMANDS: tuple[click.Command, ...] = ()
