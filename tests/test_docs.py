@@ -1,0 +1,41 @@
+"""Documentation is checked like code: every setting of the game file is documented."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from forumbot import gamefile
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+SECTIONS = {
+    "forum": gamefile.ForumSettings,
+    "credentials": gamefile.CredentialSettings,
+    "votes": gamefile.VoteSettings,
+    "publishing": gamefile.PublishSettings,
+}
+
+
+def _documented() -> set[str]:
+    text = (DOCS / "configuration.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^\| `([a-z_.]+)` \|", text, flags=re.MULTILINE))
+
+
+def test_every_top_level_setting_is_documented() -> None:
+    documented = _documented()
+    for key in gamefile.TOP_KEYS:
+        assert key in documented or any(d.startswith(f"{key}.") for d in documented), key
+
+
+def test_every_section_setting_is_documented() -> None:
+    documented = _documented()
+    for section, cls in SECTIONS.items():
+        for f in dataclasses.fields(cls):
+            assert f"{section}.{f.name}" in documented, f"{section}.{f.name} is not in the docs"
+    for key in ("timezone", "first_phase", "start"):
+        assert f"schedule.{key}" in documented
+    for kind in ("day", "night"):
+        for f in dataclasses.fields(gamefile.PhaseLength):
+            assert f"schedule.{kind}.{f.name}" in documented
