@@ -1,0 +1,10 @@
+"""Registry of ruleset hook modules: plain functions for what ruleset data cannot say."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from resolver.hooks import failheap
+
+HOOKS: dict[str, ModuleType] = {"failheap": failheap}
+"""Hook module per name used in a ruleset's ``hooks:`` key."""

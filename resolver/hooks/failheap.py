@@ -1,0 +1,3 @@
+"""Failheap Village hooks: what its ruleset data cannot say."""
+
+from __future__ import annotations
