@@ -65,10 +65,9 @@ def read_password(
     """
     if file is not None:
         return _read_password_file(Path(file), setting)
-    environ = os.environ if environ is None else environ  # type: ignore[assignment]
     if not env:
         raise CredentialsError(setting, "name a password_env variable or a password_file")
-    value = environ.get(env, "")
+    value = (os.environ if environ is None else environ).get(env, "")
     if not value:
         raise CredentialsError(
             f"{setting}.password_env",

@@ -248,7 +248,8 @@ def _players(data: Any) -> tuple[PlayerSettings, ...]:
         data = [{"name": name, "role": role} for name, role in data.items()]
     if not isinstance(data, list) or not data:
         raise ConfigError("players", "list at least one player")
-    players, seen = [], {}
+    players: list[PlayerSettings] = []
+    seen: dict[str, str] = {}
     for index, entry in enumerate(data):
         where = f"players[{index}]"
         if isinstance(entry, str):
