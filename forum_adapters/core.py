@@ -1,0 +1,217 @@
+"""What every engine's adapter shares: credentials, the polite session, fetching a page with one
+re-login on session loss, waits between posts, and how forum messages map to our errors."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, tzinfo
+from pathlib import Path
+from typing import ClassVar, Protocol
+from zoneinfo import ZoneInfo
+
+import requests
+
+from forum_adapters.errors import (
+    Banned,
+    ForumUnavailable,
+    Maintenance,
+    NotFound,
+    NotPermitted,
+    SessionExpired,
+)
+from forum_adapters.http import HttpSettings, PoliteSession, server_time
+from forum_adapters.markup import HtmlElement, parse_html, text_of
+
+_MAINTENANCE = re.compile(
+    r"maintenance|board is (?:currently )?(?:disabled|unavailable)|"
+    r"техническ|обслуживани|en maintenance",
+    re.I,
+)
+_BANNED = re.compile(r"\bbanned\b|\bbanni|заблокирован|забанен", re.I)
+_FLOOD = re.compile(
+    r"(?:less than|wait(?: about)?)\s+(\d+)\s+seconds?|so soon after your last|flood", re.I
+)
+_MISSING = re.compile(r"does not exist|missing or off limits|could not be found|not found", re.I)
+
+
+class Revealable(Protocol):
+    """A password holder that hides its value (``forumbot.credentials.Secret`` fits)."""
+
+    def reveal(self) -> str:
+        """Return the secret."""
+        ...
+
+
+class _PlainSecret:
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+
+class AdapterCore:
+    """Shared plumbing of the engine adapters (not part of the Protocol).
+
+    Args:
+        base_url: SMF: the script URL (``https://f.example/index.php``); phpBB: the board
+            folder (``https://b.example/forum/``).
+        username: the bot's forum account.
+        password: its password (a ``Secret``-like object with ``reveal()``, or a str).
+        http: a ready ``PoliteSession`` (tests inject one); built from the rest when None.
+        session: a ``requests.Session`` to wrap (when ``http`` is None).
+        settings: politeness settings (when ``http`` is None).
+        cookie_file: where to keep cookies between runs (mode 0600).
+        tz: the zone the forum shows times in for this account (IANA name or tzinfo).
+        post_interval: seconds to leave between two posts/PMs (engine default when None).
+    """
+
+    engine: ClassVar[str] = ""
+    default_post_interval: ClassVar[float] = 6.0
+
+    def __init__(
+        self,
+        base_url: str,
+        username: str,
+        password: Revealable | str,
+        *,
+        http: PoliteSession | None = None,
+        session: requests.Session | None = None,
+        settings: HttpSettings | None = None,
+        cookie_file: str | Path | None = None,
+        tz: str | tzinfo = "UTC",
+        post_interval: float | None = None,
+    ) -> None:
+        self.base_url = base_url
+        self.username = username
+        self._password = _PlainSecret(password) if isinstance(password, str) else password
+        self.http = http or PoliteSession(
+            session, settings=settings, cookie_file=cookie_file, is_final=_is_final_5xx
+        )
+        if self.http.is_final is None:
+            self.http.is_final = _is_final_5xx
+        self.tz = ZoneInfo(tz) if isinstance(tz, str) else tz
+        self.post_interval = self.default_post_interval if post_interval is None else post_interval
+        self.user_id: int | None = None
+        self._last_write: float | None = None
+        self._last_seen: dict[int, int] = {}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.base_url!r}, {self.username!r})"
+
+    # -- hooks the engines fill in -------------------------------------------------------
+    def login(self) -> None:  # pragma: no cover - every engine overrides it
+        """Log in with the bot's account (engine-specific)."""
+        raise NotImplementedError
+
+    def _is_logged_in(self, root: HtmlElement) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def _error_text(self, root: HtmlElement) -> str | None:  # pragma: no cover
+        raise NotImplementedError
+
+    # -- shared behaviour ----------------------------------------------------------------
+    def fetch(
+        self, url: str, *, what: str, need_login: bool = True
+    ) -> tuple[HtmlElement, requests.Response]:
+        """GET a page, check it for forum-wide failures, and log in once if we are a guest.
+
+        Args:
+            url: the page.
+            what: what the bot is doing, for error messages ("read topic 2").
+            need_login: log in (once) when the page is served to a guest.
+
+        Returns:
+            The parsed page and the response.
+
+        Raises:
+            SessionExpired: still a guest after logging in again.
+            Maintenance, Banned, NotFound, NotPermitted, ForumUnavailable: see ``check_page``.
+        """
+        root, response = self._get(url, what)
+        if need_login and not self._is_logged_in(root):
+            # A guest page (expired session, first run): log in once and ask again. Errors on
+            # a guest page ("missing or off limits") are judged only after that.
+            self.login()
+            root, response = self._get(url, what)
+            if not self._is_logged_in(root):
+                raise SessionExpired(self.username, url)
+        self.check_page(response, root, what)
+        return root, response
+
+    def _get(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
+        response = self.http.get(url)
+        root = parse_html(response.content)
+        if response.status_code >= 500:
+            self.check_page(response, root, what)
+        return root, response
+
+    def check_page(self, response: requests.Response, root: HtmlElement, what: str) -> None:
+        """Raise the right error for a maintenance page, a ban, a missing page or a refusal.
+
+        Raises:
+            Maintenance: a 503 maintenance / board-disabled page.
+            Banned: the forum says the account is banned.
+            NotFound: a 404, or the forum's "does not exist / missing" message.
+            NotPermitted: a 403 the forum explains otherwise.
+            ForumUnavailable: any other 5xx that reached us.
+        """
+        status = response.status_code
+        message = self._error_text(root) or ""
+        if status >= 500:
+            text = message or text_of(root)[:300]
+            if _MAINTENANCE.search(text):
+                raise Maintenance(response.url, text)
+            raise ForumUnavailable(response.url, f"HTTP {status}", status=status, body=text)
+        if message and _BANNED.search(message):
+            raise Banned(what, message)
+        if status == 404 or (message and status in (200, 403) and _MISSING.search(message)):
+            raise NotFound(what, message)
+        if status == 403 and not _FLOOD.search(message):
+            raise NotPermitted(what, message or "HTTP 403")
+
+    def now(self, response: requests.Response) -> datetime:
+        """The server's clock for this response (for "Today at ..." dates)."""
+        return server_time(response)
+
+    def wait_before_writing(self) -> None:
+        """Sleep until ``post_interval`` has passed since the last post or PM we sent."""
+        if self._last_write is not None:
+            left = self._last_write + self.post_interval - self.http.clock()
+            if left > 0:
+                self.http.sleep(left)
+
+    def wrote(self) -> None:
+        """Remember that a post or PM was just sent (for flood-control spacing)."""
+        self._last_write = self.http.clock()
+
+    def flood_wait(self, message: str) -> float | None:
+        """Seconds to wait if ``message`` is the forum's flood-control refusal, else None."""
+        match = _FLOOD.search(message)
+        if not match:
+            return None
+        shown = match.group(1)
+        return float(shown) + 1.0 if shown else self.post_interval
+
+    def remember_seen(self, topic_id: int, post_id: int) -> None:
+        """Track the newest post id read in a topic (the default ``last_seen`` for replies)."""
+        if post_id > self._last_seen.get(topic_id, 0):
+            self._last_seen[topic_id] = post_id
+
+    def save_cookies(self) -> None:
+        """Write the session cookies to the cookie file, if one was given (mode 0600)."""
+        self.http.save_cookies()
+
+    def password(self) -> str:
+        """The password, for the login form only."""
+        return self._password.reveal()
+
+
+def _is_final_5xx(response: requests.Response) -> bool:
+    """A 503 maintenance page is final: retrying within seconds cannot help."""
+    return response.status_code == 503 and bool(_MAINTENANCE.search(response.text[:20000]))

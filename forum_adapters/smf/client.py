@@ -1,0 +1,379 @@
+"""``SMFAdapter``: the thin HTTP side for SMF 2.0 and 2.1 (login, topic, PMs, reply, send PM)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timedelta
+from typing import ClassVar
+
+import requests
+
+from forum_adapters.base import PMId, PMRef, Post, PostId, PostRef, PrivateMessage, ThreadRef
+from forum_adapters.core import AdapterCore
+from forum_adapters.errors import (
+    ActionRefused,
+    Banned,
+    CaptchaRequired,
+    FloodControl,
+    ForumUnavailable,
+    LayoutChanged,
+    LoginFailed,
+    ReplyRefusedNewerPost,
+)
+from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
+from forum_adapters.smf import parse
+
+URLS = {
+    "login": "{base}?action=login",
+    "topic": "{base}?topic={topic}.{start}",
+    "topic_at": "{base}?topic={topic}.msg{msg}",
+    "reply_form": "{base}?action=post;topic={topic}.0",
+    "reply_form_after": "{base}?action=post;topic={topic}.0;last_msg={msg}",
+    "pm_form": "{base}?action=pm;sa=send",
+    "inbox": "{base}?action=pm;f=inbox;sort=date;desc;start=0",
+    "sent": "{base}?action=pm;f=sent;sort=date;desc;start=0",
+}
+
+_MEMBER = re.compile(r"[;&?]member=(\d+)|smf_member_id\s*=\s*(\d+)")
+_NEW_REPLIES = re.compile(r"new repl|new post|while you were", re.I)
+_SESSION_TIMEOUT = re.compile(r"session timed out|session verification", re.I)
+_PASSWORD = re.compile(r"password|user ?name|does not exist|not activated|incorrect", re.I)
+_PM_WINDOW = timedelta(minutes=2)  # shown times may drop the seconds
+
+
+class SMFAdapter(AdapterCore):
+    """SMF 2.0.x / 2.1.x adapter (see ``fixtures/smf20/QUIRKS.md``, ``fixtures/smf21/QUIRKS.md``).
+
+    Reading the inbox uses the member's display mode; in SMF's stock "all at once" mode,
+    opening any inbox page marks the whole inbox read: the engine offers no way to read a PM
+    and leave it unread, so a GM running the bot on their own account loses the "new" marks.
+    """
+
+    engine: ClassVar[str] = "smf"
+    default_post_interval: ClassVar[float] = 6.0  # spamWaitTime 5 s, compared in whole seconds
+
+    def url(self, name: str, **values: object) -> str:
+        """Build one of ``URLS`` for this forum."""
+        return URLS[name].format(base=self.base_url, **values)
+
+    # -- session ---------------------------------------------------------------------------
+    def login(self) -> None:
+        """Log in with the bot's account (plain password; both versions accept it).
+
+        Raises:
+            LoginFailed: wrong user name or password, or too many failures.
+            CaptchaRequired: the login form asks for visual verification.
+            Banned: the account is banned.
+        """
+        for _ in range(2):
+            root, response = self.fetch(self.url("login"), what="log in", need_login=False)
+            if parse.is_logged_in(root):
+                self._remember_member(response, root)
+                return
+            if parse.has_captcha(root):
+                raise CaptchaRequired(self.username, "login form")
+            form = parse.login_form(root, self.base_url)
+            if form is None:
+                raise LayoutChanged(response.url, "the login form (form#frmLogin)")
+            fields = form.with_values(
+                user=self.username,
+                passwrd=self.password(),
+                hash_passwrd="",
+                cookielength="3153600",
+                cookieneverexp="on",
+            )
+            answer = self.http.post(form.action, fields)
+            page = parse_html(answer.content)
+            if parse.is_logged_in(page):
+                self._remember_member(answer, page)
+                self.save_cookies()
+                return
+            message = parse.error_message(page) or ""
+            wait = self.flood_wait(message)
+            if wait is not None or _SESSION_TIMEOUT.search(message):
+                self.http.sleep(wait or 1.0)
+                continue  # a fresh form (new session token) and one more try
+            self._login_refused(answer, page, message)
+        raise LoginFailed(self.username, "the forum kept refusing the login form")
+
+    def _login_refused(self, answer: requests.Response, page: HtmlElement, message: str) -> None:
+        if parse.has_captcha(page):
+            raise CaptchaRequired(self.username, "after failed logins")
+        if "action=reminder" in answer.url:
+            raise LoginFailed(self.username, "too many failed logins (SMF sent us to the reminder)")
+        if message and re.search(r"\bbanned\b", message, re.I):
+            raise Banned("log in", message)
+        if message and _PASSWORD.search(message):
+            raise LoginFailed(self.username, message)
+        raise LoginFailed(self.username, message or "the forum did not log us in")
+
+    def _remember_member(self, response: requests.Response, root: HtmlElement) -> None:
+        sources = [r.headers.get("Location", "") for r in response.history] + [response.url]
+        sources += root.xpath("//script[not(@src)]/text()")
+        for text in sources:
+            match = _MEMBER.search(text or "")
+            if match:
+                self.user_id = int(match.group(1) or match.group(2))
+                return
+
+    def _is_logged_in(self, root: HtmlElement) -> bool:
+        return parse.is_logged_in(root)
+
+    def _error_text(self, root: HtmlElement) -> str | None:
+        return parse.error_message(root)
+
+    # -- reading ---------------------------------------------------------------------------
+    def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
+        """Fetch and parse one topic page (logging in once if needed)."""
+        root, response = self.fetch(url, what=f"read topic {topic_id}")
+        return parse.parse_topic_page(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
+
+    def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
+        """Yield posts newer than ``after``, starting on the page that holds ``after``.
+
+        An idle poll (nothing new) costs one request; reading N new pages costs N.
+        """
+        topic = thread.topic_id
+        if after is None:
+            url: str | None = self.url("topic", topic=topic, start=0)
+        else:
+            url = self.url("topic_at", topic=topic, msg=after)
+        while url:
+            page = self.topic_page(url, topic)
+            for post in page.posts:
+                if after is None or post.post_id > after:
+                    self.remember_seen(topic, post.post_id)
+                    yield post
+            url = page.next_url
+
+    def iter_pms(self, *, after: PMId | None = None) -> Iterator[PrivateMessage]:
+        """Yield inbox PMs newer than ``after``, oldest first (newest-first pages, so an
+        idle poll costs one request)."""
+        found: list[PrivateMessage] = []
+        url: str | None = self.url("inbox")
+        while url:
+            root, response = self.fetch(url, what="read the PM inbox")
+            page = parse.parse_inbox_page(
+                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            )
+            fresh = [row for row in page.rows if after is None or row.pm_id > after]
+            for row in fresh:
+                pm = page.messages.get(row.pm_id) or self._read_pm(row.view_url, row.pm_id)
+                found.append(pm)
+            url = page.next_url if len(fresh) == len(page.rows) and page.rows else None
+        yield from sorted(found, key=lambda pm: pm.pm_id)
+
+    def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
+        root, response = self.fetch(url, what=f"read PM {pm_id}")
+        page = parse.parse_inbox_page(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
+        if pm_id not in page.messages:
+            raise LayoutChanged(response.url, f"the body of PM {pm_id}")
+        return page.messages[pm_id]
+
+    # -- writing ---------------------------------------------------------------------------
+    def reply(self, thread: ThreadRef, body: str, *, last_seen: PostId | None = None) -> PostRef:
+        """Post ``body`` (BBCode) in the topic and return the post, read back from the topic.
+
+        Args:
+            thread: the topic.
+            body: the message, BBCode.
+            last_seen: the newest post the caller has read (default: the newest this adapter
+                yielded); SMF refuses the reply if someone posted after it.
+
+        Raises:
+            ReplyRefusedNewerPost: someone posted after ``last_seen``; nothing was posted.
+            FloodControl: still too soon after waiting as the forum asked.
+            ActionRefused: any other refusal, with the forum's words.
+        """
+        topic = thread.topic_id
+        known = self._last_seen.get(topic)
+        seen = last_seen or (PostId(known) if known else None)
+        action = f"reply to topic {topic}"
+        for attempt in range(3):
+            if attempt:
+                mine = self._find_own_post(topic, body, after=seen)
+                if mine is not None:
+                    return mine
+            form_url = (
+                self.url("reply_form_after", topic=topic, msg=seen)
+                if seen
+                else self.url("reply_form", topic=topic)
+            )
+            root, _ = self.fetch(form_url, what=action)
+            form = parse.post_form(root, self.base_url)
+            if form is None:
+                raise LayoutChanged(form_url, "the reply form (form#postmodify)")
+            if seen is None and form.get("last_msg"):
+                seen = PostId(int(form.get("last_msg") or 0))
+            fields = form.with_values(message=body, goback="1", **_submit(form))
+            self.wait_before_writing()
+            try:
+                answer = self.http.post(form.action, fields)
+            except ForumUnavailable:
+                if attempt == 2:
+                    raise
+                continue  # the post may have been saved: look for it before sending again
+            self.wrote()
+            outcome = self._reply_outcome(answer, topic, body, seen, form, action)
+            if isinstance(outcome, PostRef):
+                return outcome
+            self.http.sleep(outcome)
+        raise FloodControl(action, "the forum kept refusing the reply", None)
+
+    def _reply_outcome(
+        self,
+        answer: requests.Response,
+        topic: int,
+        body: str,
+        seen: PostId | None,
+        form: Form,
+        action: str,
+    ) -> PostRef | float:
+        """The confirmed post, or seconds to wait before trying again; raises on refusals."""
+        page = parse_html(answer.content)
+        mine = self._own_post_on(page, answer, body, seen)
+        if mine is not None:
+            return mine
+        message = parse.error_message(page) or ""
+        returned = parse.post_form(page, self.base_url)
+        if returned is not None and (
+            _NEW_REPLIES.search(message) or _newer(returned.get("last_msg"), seen)
+        ):
+            newest = returned.get("last_msg")
+            raise ReplyRefusedNewerPost(action, seen, int(newest) if newest else None)
+        if message:
+            wait = self.flood_wait(message)
+            if wait is not None:
+                return wait
+            if _SESSION_TIMEOUT.search(message):
+                return 1.0
+            self.check_page(answer, page, action)
+            raise ActionRefused(action, message)
+        if returned is not None and parse.has_captcha(page):
+            raise CaptchaRequired(self.username, "reply form")
+        return self._confirm_reply(topic, body, seen, action)
+
+    def _confirm_reply(self, topic: int, body: str, seen: PostId | None, action: str) -> PostRef:
+        mine = self._find_own_post(topic, body, after=seen)
+        if mine is None:
+            raise ActionRefused(action, "the forum answered, but the reply is not in the topic")
+        return mine
+
+    def _own_post_on(
+        self, page: HtmlElement, answer: requests.Response, body: str, seen: PostId | None
+    ) -> PostRef | None:
+        try:
+            topic_page = parse.parse_topic_page(
+                page, answer.url, now=self.now(answer), tz=self.tz, base_url=self.base_url
+            )
+        except LayoutChanged:
+            return None
+        return self._match_own(topic_page.posts, body, seen)
+
+    def _find_own_post(self, topic: int, body: str, *, after: PostId | None) -> PostRef | None:
+        """Read the topic after ``after`` and return our post with this text, if it is there."""
+        posts = list(self.iter_posts(ThreadRef(topic), after=after))
+        return self._match_own(posts, body, after)
+
+    def _match_own(self, posts: Sequence[Post], body: str, after: PostId | None) -> PostRef | None:
+        wanted = fingerprint(body)
+        for post in reversed(posts):
+            if after is not None and post.post_id <= after:
+                continue
+            if self._is_me(post.author.id, post.author.name) and wanted in html_fingerprint(
+                post.body_html
+            ):
+                url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
+                return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
+        return None
+
+    def _is_me(self, user_id: int | None, name: str) -> bool:
+        if self.user_id is not None and user_id is not None:
+            return user_id == self.user_id
+        return name.casefold() == self.username.casefold()
+
+    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+        """Send one PM to every name in ``to`` and confirm it in the sent items.
+
+        Raises:
+            CaptchaRequired: the PM form asks for verification (accounts with few posts).
+            FloodControl: still too soon after waiting as the forum asked.
+            ActionRefused: unknown recipient or any other refusal, with the forum's words.
+        """
+        action = f"send a PM to {', '.join(to)}"
+        started: datetime | None = None
+        for attempt in range(3):
+            if attempt and started is not None:
+                sent = self._find_sent_pm(to, subject, body, since=started)
+                if sent is not None:
+                    return sent
+            root, response = self.fetch(self.url("pm_form"), what=action)
+            started = started or self.now(response) - _PM_WINDOW
+            form = parse.post_form(root, self.base_url)
+            if form is None:
+                raise LayoutChanged(self.url("pm_form"), "the PM form (form#postmodify)")
+            if parse.has_captcha(root):
+                raise CaptchaRequired(self.username, "PM form (accounts with few posts)")
+            recipients = ", ".join(f'"{name}"' for name in to)
+            fields = form.with_values(
+                to=recipients, subject=subject, message=body, outbox="1", **_submit(form)
+            )
+            self.wait_before_writing()
+            try:
+                answer = self.http.post(form.action, fields)
+            except ForumUnavailable:
+                if attempt == 2:
+                    raise
+                continue
+            self.wrote()
+            page = parse_html(answer.content)
+            message = parse.error_message(page) or ""
+            wait = self.flood_wait(message) if message else None
+            if wait is not None:
+                self.http.sleep(wait)
+                continue
+            if message and parse.post_form(page, self.base_url) is not None:
+                raise ActionRefused(action, message)
+            if message:
+                self.check_page(answer, page, action)
+                raise ActionRefused(action, message)
+            sent = self._find_sent_pm(to, subject, body, since=self.now(answer) - _PM_WINDOW)
+            if sent is None:
+                raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
+            return sent
+        raise FloodControl(action, "the forum kept refusing the PM", None)
+
+    def _find_sent_pm(
+        self, to: Sequence[str], subject: str, body: str, *, since: datetime
+    ) -> PMRef | None:
+        root, response = self.fetch(self.url("sent"), what="read sent PMs")
+        page = parse.parse_inbox_page(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
+        wanted_names = {name.casefold() for name in to}
+        wanted_text = fingerprint(body)
+        newest_first = sorted(page.messages.values(), key=lambda pm: pm.pm_id, reverse=True)
+        for pm in newest_first:
+            names = {r.name.casefold() for r in pm.recipients}
+            if (
+                pm.subject == subject
+                and pm.sent_at >= since
+                and wanted_names <= names
+                and wanted_text in html_fingerprint(pm.body_html)
+            ):
+                return PMRef(pm.pm_id, tuple(to), subject)
+        return None
+
+
+def _submit(form: Form) -> dict[str, str]:
+    """The submit button to send (2.1 names it ``post``; 2.0's is unnamed)."""
+    return {"post": form.submits["post"]} if "post" in form.submits else {}
+
+
+def _newer(value: str | None, seen: PostId | None) -> bool:
+    return bool(value and value.isdigit() and seen is not None and int(value) > seen)

@@ -1,0 +1,356 @@
+"""Pure parsers for SMF 2.0 and 2.1 pages (default themes Curve and Curve2): HTML in, data out.
+
+Both versions are read by the same functions: they look for the ids SMF itself writes
+(``msg_N`` body, ``subject_N``, ``modified_N``, ``pms[]`` check boxes), which themes keep
+because SMF's JavaScript needs them, and only then for classes. Fixtures in
+``fixtures/smf20`` and ``fixtures/smf21`` show each case.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from datetime import datetime, tzinfo
+from itertools import pairwise
+from urllib.parse import urljoin
+
+from forum_adapters.base import PMId, Post, PostId, PrivateMessage, UserId, UserRef
+from forum_adapters.errors import LayoutChanged
+from forum_adapters.markup import Form, HtmlElement, first, inner_html, read_form, text_of
+from forum_adapters.pages import InboxPage, InboxRow, TopicPage
+from forum_adapters.timeparse import parse_forum_time
+
+_PROFILE_ID = re.compile(r"[?;&]u=(\d+)")
+_TOPIC_START = re.compile(r"topic[=,](\d+)\.(\d+)")
+_EXPAND = re.compile(
+    r"expandPages\(this,.*?topic=(\d+)\.%1\$d.*?,\s*(\d+),\s*(\d+),\s*(\d+)\)", re.S
+)
+_PAGE_LINKS = "//*[contains(@class,'pagelinks') or contains(@class,'pagesection')]//a/@href"
+_PM_START = re.compile(r"[;&?]start=(\d+)")
+_SESSION_JS = re.compile(r'smf_session_var\s*=\s*"(\w+)";|smf_session_id\s*=\s*"(\w+)";')
+_LOGOUT = re.compile(r"action=logout;(\w+)=([0-9a-f]{32})")
+_EDITOR = re.compile(r"^(.*?)\s+(?:by|par|von|от|por)\s+(.+?)\s*»?\s*$", re.S)
+_TOKEN_VALUE = re.compile(r"^[0-9a-f]{32}$")
+
+
+def is_logged_in(root: HtmlElement) -> bool:
+    """True when the page has the member's logout link (both versions, any theme)."""
+    return bool(root.xpath("//a[contains(@href, 'action=logout')]"))
+
+
+def session_token(root: HtmlElement) -> tuple[str, str] | None:
+    """The session variable name and value (2.1 head script, else the logout link, else a form).
+
+    Returns:
+        ``(name, value)``, or None when the page carries none.
+    """
+    found: dict[str, str] = {}
+    for script in root.xpath("//script[not(@src)]/text()"):
+        for var, value in _SESSION_JS.findall(script):
+            if var:
+                found["var"] = var
+            if value:
+                found["id"] = value
+    if "var" in found and "id" in found:
+        return found["var"], found["id"]
+    for href in root.xpath("//a[contains(@href, 'action=logout;')]/@href"):
+        match = _LOGOUT.search(href)
+        if match and match.group(1) != "sesc":
+            return match.group(1), match.group(2)
+    for element in root.xpath("//form//input[@type='hidden']"):
+        name, value = element.get("name") or "", element.get("value") or ""
+        if _TOKEN_VALUE.match(value) and re.fullmatch(r"[a-z_][0-9a-z]{5,15}", name):
+            return name, value
+    return None
+
+
+def error_message(root: HtmlElement) -> str | None:
+    """The forum's error text: the fatal error box, a form's error box, or a login error."""
+    fatal = first(root, "//*[@id='fatal_error']")
+    if fatal is not None:
+        body = fatal.xpath(".//*[contains(@class,'padding')] | .//*[contains(@class,'windowbg')]")
+        text = text_of(body[0]) if body else text_of(fatal)
+        return text or text_of(fatal)
+    for xpath in (
+        "//*[@id='errors']",
+        "//div[contains(@class,'errorbox')]",
+        "//p[contains(@class,'error')]",
+        "//div[contains(@class,'noticebox')]",  # 2.1 shows "new replies" warnings here
+    ):
+        for element in root.xpath(xpath):
+            if (element.get("style") or "").replace(" ", "").find("display:none") >= 0:
+                continue
+            text = text_of(element)
+            if text:
+                return text
+    return None
+
+
+def user_from_link(link: HtmlElement | None, fallback_name: str = "") -> UserRef:
+    """A member from a profile link (``action=profile;u=N``)."""
+    if link is None:
+        return UserRef(None, fallback_name)
+    match = _PROFILE_ID.search(link.get("href") or "")
+    return UserRef(UserId(int(match.group(1))) if match else None, text_of(link) or fallback_name)
+
+
+def _container(body: HtmlElement) -> HtmlElement:
+    """The post's or PM's wrapper: the nearest ancestor holding the poster block."""
+    found = body.xpath("ancestor::*[.//*[contains(@class,'poster')]][1]")
+    return found[0] if found else body
+
+
+def _author(container: HtmlElement) -> UserRef:
+    poster = first(container, ".//*[contains(@class,'poster')]//h4")
+    if poster is None:
+        return UserRef(None, "")
+    link = first(poster, ".//a[contains(@href,'action=profile')]")
+    return user_from_link(link, text_of(poster))
+
+
+def _post_time(container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo) -> datetime:
+    # 2.1: div.postinfo > a.smalltext; 2.0: div.keyinfo > div.smalltext "« Reply #n on: DATE »".
+    candidates = container.xpath(
+        ".//*[contains(@class,'postinfo')]/a[contains(@class,'smalltext')]"
+        " | .//*[contains(@class,'keyinfo')]/*[contains(@class,'smalltext')"
+        " and not(contains(@class,'modified'))]"
+    )
+    for element in candidates:
+        try:
+            return parse_forum_time(text_of(element), now=now, tz=tz)
+        except ValueError:
+            continue
+    raise LayoutChanged("", f"the time of message {msg_id}")
+
+
+def _edit(
+    root: HtmlElement, msg_id: int, now: datetime, tz: tzinfo
+) -> tuple[datetime | None, str | None]:
+    element = first(root, f"//*[@id='modified_{msg_id}']")
+    text = text_of(element).strip("«» ")
+    if not text:
+        return None, None
+    text = re.sub(r"^.*?(?:Last Edit|Last edited)\s*:?", "", text, flags=re.I).strip()
+    match = _EDITOR.match(text)
+    when, who = (match.group(1), match.group(2)) if match else (text, None)
+    try:
+        return parse_forum_time(when, now=now, tz=tz), who
+    except ValueError:
+        return None, who
+
+
+def _starts(root: HtmlElement, topic_id: int) -> tuple[set[int], int | None]:
+    """Every page offset the page index names (shown links and the hidden expandPages range)."""
+    starts: set[int] = set()
+    step = None
+    for href in root.xpath(_PAGE_LINKS):
+        match = _TOPIC_START.search(href)
+        if match and int(match.group(1)) == topic_id:
+            starts.add(int(match.group(2)))
+    for onclick in root.xpath("//*[contains(@onclick,'expandPages')]/@onclick"):
+        match = _EXPAND.search(html_lib.unescape(onclick))
+        if match and int(match.group(1)) == topic_id:
+            low, high, step = int(match.group(2)), int(match.group(3)), int(match.group(4))
+            starts.update(range(low, high + 1, step))
+    return starts, step
+
+
+def _current_start(root: HtmlElement, url: str) -> tuple[int | None, int]:
+    for href in root.xpath("//link[@rel='canonical']/@href | //meta[@property='og:url']/@content"):
+        match = _TOPIC_START.search(href)
+        if match:
+            return int(match.group(1)), int(match.group(2))
+    match = _TOPIC_START.search(url)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    return None, 0
+
+
+def parse_topic_page(
+    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+) -> TopicPage:
+    """Read one topic page.
+
+    Args:
+        root: the parsed page (``markup.parse_html``).
+        url: the URL it was fetched from (for the page offset when the page names none).
+        now: the server's clock, for "Today".
+        tz: the zone the forum shows times in.
+        base_url: the forum's script URL (``.../index.php``).
+
+    Returns:
+        The page's posts and where the next page is.
+
+    Raises:
+        LayoutChanged: no post bodies, or a post without a readable time.
+    """
+    topic_id, start = _current_start(root, url)
+    bodies = root.xpath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]")
+    if topic_id is None or not bodies:
+        raise LayoutChanged(url, "topic posts (div.inner#msg_N)")
+    starts, step = _starts(root, topic_id)
+    if step is None:
+        known = sorted(starts | {start})
+        gaps = sorted(b - a for a, b in pairwise(known))
+        step = gaps[0] if gaps else max(len(bodies), 1)
+    later = sorted(s for s in starts if s > start)
+    posts = []
+    page = start // step + 1
+    for body in bodies:
+        msg_id = int(body.get("id", "msg_0")[4:])
+        container = _container(body)
+        try:
+            posted = _post_time(container, msg_id, now, tz)
+        except LayoutChanged as exc:
+            raise LayoutChanged(url, exc.what) from None
+        edited_at, edited_by = _edit(root, msg_id, now, tz)
+        posts.append(
+            Post(
+                post_id=PostId(msg_id),
+                topic_id=topic_id,
+                author=_author(container),
+                posted_at=posted,
+                body_html=inner_html(body),
+                page=page,
+                edited_at=edited_at,
+                edited_by=edited_by,
+                subject=text_of(first(root, f"//*[@id='subject_{msg_id}']")),
+            )
+        )
+    title = text_of(first(root, "//title"))
+    return TopicPage(
+        topic_id=topic_id,
+        title=re.sub(r"\s+-\s+Page \d+$", "", title),
+        posts=tuple(posts),
+        page=page,
+        next_url=f"{base_url}?topic={topic_id}.{later[0]}" if later else None,
+        last_page=(max(starts | {start}) // step) + 1,
+        logged_in=is_logged_in(root),
+    )
+
+
+def parse_inbox_page(
+    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+) -> InboxPage:
+    """Read one PM folder page: the list and, in "all at once" display, every body.
+
+    Args:
+        root: the parsed page.
+        url: the URL it was fetched from.
+        now: the server's clock, for "Today".
+        tz: the zone the forum shows times in.
+        base_url: the forum's script URL.
+
+    Returns:
+        The rows in page order and the full PMs shown on the page.
+
+    Raises:
+        LayoutChanged: a member's inbox page without the PM list.
+    """
+    logged_in = is_logged_in(root)
+    checkboxes = root.xpath("//input[@name='pms[]' and starts-with(@id,'deletelisting')]")
+    if not checkboxes and logged_in and not root.xpath("//form[contains(@action,'action=pm')]"):
+        raise LayoutChanged(url, "the PM list (pms[] check boxes)")
+    rows = [_inbox_row(box, now, tz, base_url) for box in checkboxes]
+    messages: dict[int, PrivateMessage] = {}
+    unread = {row.pm_id: row.unread for row in rows}
+    for body in root.xpath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]"):
+        pm = _pm_from_body(root, body, now, tz, unread)
+        if pm is not None:
+            messages[pm.pm_id] = pm
+    return InboxPage(
+        rows=tuple(rows),
+        messages=messages,
+        next_url=_next_inbox_url(root, url, base_url),
+        logged_in=logged_in,
+    )
+
+
+def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> InboxRow:
+    pm_id = PMId(int(box.get("value") or 0))
+    row = box.xpath("ancestor::tr[1]")[0]
+    links = row.xpath(".//a[contains(@href,'action=profile')]")
+    subject_link = first(row, ".//a[starts-with(@href,'#msg')]")
+    unread = "unread_pm" in (row.get("class") or "") or bool(
+        row.xpath(".//img[@alt='New'] | .//*[contains(@class,'new_posts')]")
+    )
+    sent_at = None
+    for cell in row.xpath("./td[contains(@class,'pm_time')] | ./td[2]"):
+        try:
+            sent_at = parse_forum_time(text_of(cell), now=now, tz=tz)
+            break
+        except ValueError:
+            continue
+    return InboxRow(
+        pm_id=pm_id,
+        subject=text_of(subject_link),
+        sender=user_from_link(links[-1] if links else None),
+        sent_at=sent_at,
+        unread=unread,
+        view_url=f"{base_url}?action=pm;f=inbox;pmsg={pm_id}",
+    )
+
+
+def _pm_from_body(
+    root: HtmlElement, body: HtmlElement, now: datetime, tz: tzinfo, unread: dict[PMId, bool | None]
+) -> PrivateMessage | None:
+    pm_id = PMId(int(body.get("id", "msg_0")[4:]))
+    container = _container(body)
+    line = None
+    for element in container.xpath(
+        ".//*[contains(@class,'keyinfo') or contains(@class,'postinfo')]"
+        "//*[contains(@class,'smalltext')][.//a[contains(@href,'action=profile')]]"
+    ):
+        line = element
+        break
+    if line is None:
+        return None
+    links = line.xpath(".//a[contains(@href,'action=profile')]")
+    recipients = tuple(user_from_link(a) for a in links)
+    when = text_of(line)
+    for person in recipients:
+        when = when.replace(person.name, " ")
+    return PrivateMessage(
+        pm_id=pm_id,
+        sender=_author(container),
+        recipients=recipients,
+        sent_at=parse_forum_time(when.split(":", 1)[-1], now=now, tz=tz),
+        subject=text_of(first(root, f"//*[@id='subject_{pm_id}']")),
+        body_html=inner_html(body),
+        was_unread=unread.get(pm_id),
+    )
+
+
+def _next_inbox_url(root: HtmlElement, url: str, base_url: str) -> str | None:
+    current = _PM_START.search(url)
+    here = int(current.group(1)) if current else 0
+    later = []
+    for href in root.xpath(_PAGE_LINKS):
+        match = _PM_START.search(href)
+        if match and "action=pm" in href and int(match.group(1)) > here:
+            later.append((int(match.group(1)), href))
+    if not later:
+        return None
+    return urljoin(base_url, min(later)[1])
+
+
+def post_form(root: HtmlElement, base_url: str) -> Form | None:
+    """The reply or PM form (``form#postmodify``, both versions), or None."""
+    return read_form(root, "//form[@id='postmodify']", base_url)
+
+
+def login_form(root: HtmlElement, base_url: str) -> Form | None:
+    """The full login form (``form#frmLogin``), else the small header one."""
+    return read_form(root, "//form[@id='frmLogin']", base_url) or read_form(
+        root, "//form[contains(@action,'action=login2')]", base_url
+    )
+
+
+def has_captcha(root: HtmlElement) -> bool:
+    """True when the page asks for visual verification (SMF ``verification`` fields)."""
+    return bool(
+        root.xpath(
+            "//input[contains(@name,'_vv[code]') or contains(@name,'vv[code]')]"
+            " | //img[contains(@src,'action=verificationcode')]"
+        )
+    )
