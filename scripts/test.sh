@@ -9,6 +9,7 @@ pip install -q -e '.[test]'
 ruff check .
 ruff format --check .
 lint-imports
+mypy
 set +e
 pytest "$@"
 rc=$?
