@@ -1,0 +1,193 @@
+"""From a draft to orders: choose the ability, fill its slots, score how sure we are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parsers.orders.claims import claim_complete
+from parsers.orders.context import Context
+from parsers.orders.model import Claim, Kind, Order, Slot, Value
+from parsers.orders.scan import Draft
+from resolver.model import Ability, TargetKind
+
+# Penalties: the confidence an order keeps when the draft shows this doubt (precision first).
+PENALTY = {
+    "hedged": 0.5,
+    "question": 0.5,
+    "negated": 0.4,
+    "or": 0.5,
+    "missing": 0.4,
+    "extra_names": 0.5,
+    "unknown_capital": 0.85,
+    "other_phase": 0.6,
+    "claim": 0.6,
+    "several_abilities": 0.5,
+}
+_VOTE = Ability(id="vote", phases=frozenset({"day"}), targets=())
+
+
+@dataclass(slots=True)
+class Piece:
+    """One reading of a draft: the order, how sure we are, and why not surer."""
+
+    order: Order
+    confidence: float
+    doubts: list[str] = field(default_factory=list)
+    alternatives: list[Order] = field(default_factory=list)
+
+    def doubt(self, key: str, why: str) -> None:
+        """Lower the confidence for one reason and remember it for the GM."""
+        self.confidence *= PENALTY[key]
+        self.doubts.append(why)
+
+
+def build(draft: Draft, ctx: Context) -> list[Piece]:
+    """All readings of a draft, best first (one when the draft is clear).
+
+    Args:
+        draft: what one trigger and its words said.
+        ctx: the parse context.
+
+    Returns:
+        Readings; the caller validates the best and queues the rest as candidates.
+    """
+    if draft.kind is Kind.CANCEL:
+        return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5)]
+    if draft.kind is Kind.WILL:
+        return [Piece(Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
+                            phase=ctx.phase.id, source=draft.source), 0.95)]  # fmt: skip
+    if draft.kind in (Kind.VOTE, Kind.HANDOFF):
+        return [_simple(draft, ctx)]
+    return _ability_pieces(draft, ctx)
+
+
+def _cancel(draft: Draft, ctx: Context) -> Order:
+    targets = tuple(
+        Slot("ability", a) for a in draft.abilities if a in ctx.abilities or not ctx.abilities
+    )
+    return Order("cancel", targets, kind=Kind.CANCEL, phase=ctx.phase.id, source=draft.source)
+
+
+def _simple(draft: Draft, ctx: Context) -> Piece:
+    """A vote or a hand-off: one player (or nobody), plus phases for a hand-off."""
+    ability = "vote" if draft.kind is Kind.VOTE else "handoff"
+    targets: tuple[Slot, ...] = ()
+    piece = Piece(Order(ability, kind=draft.kind, phase=ctx.phase.id, source=draft.source), 1.0)
+    if draft.nobody and draft.kind is Kind.VOTE:
+        targets = (Slot("player", "nobody"),)
+    elif draft.names:
+        targets, quality = _player_slots(draft.names[:1], piece)
+        piece.confidence *= quality
+        if len(draft.names) > 1:
+            piece.doubt("extra_names", "more than one player named")
+    else:
+        piece.doubt("missing", "no player named")
+    params: tuple[tuple[str, Value], ...] = ()
+    if draft.kind is Kind.HANDOFF and draft.phases:
+        params = (("phases", ",".join(p.id for p in draft.phases)),)
+    piece.order = Order(ability, targets, params, draft.kind, ctx.phase.id, draft.source)
+    _common_doubts(draft, piece)
+    return piece
+
+
+def _ability_pieces(draft: Draft, ctx: Context) -> list[Piece]:
+    ids = [a for a in draft.abilities if a in ctx.abilities] or list(draft.abilities)
+    if len(ids) > 1:
+        usable = [a for a in ids if _ability(ctx, a).allowed_in(ctx.phase.kind)]
+        ids = usable or ids
+    pieces = [_fill(draft, ctx, _ability(ctx, a)) for a in ids]
+    pieces.sort(key=lambda p: -p.confidence)
+    if len(pieces) > 1 and pieces[0].confidence - pieces[1].confidence < 0.2:
+        pieces[0].doubt("several_abilities", f"'{draft.trigger}' may mean " +
+                        " or ".join(p.order.ability for p in pieces))  # fmt: skip
+        pieces[0].alternatives = [p.order for p in pieces[1:]]
+    return pieces
+
+
+def _ability(ctx: Context, ability_id: str) -> Ability:
+    return ctx.lexicon.ruleset.abilities.get(ability_id) or Ability(id=ability_id)
+
+
+def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
+    """Put the draft's values into the ability's target slots and parameters, by kind."""
+    piece = Piece(Order(ability.id), 1.0)
+    pools: dict[str, list[object]] = {
+        TargetKind.PLAYER: list(draft.names),
+        TargetKind.ROLE: list(draft.roles),
+        TargetKind.ITEM: list(draft.items),
+        TargetKind.CRIME: [c.done() for c in draft.crimes],
+        TargetKind.CLAIM: list(draft.claims),
+        TargetKind.PHASE: [p.id for p in draft.phases],
+        TargetKind.TEXT: [draft.text] if draft.text else [],
+    }
+    targets: list[Slot] = []
+    for spec in ability.targets:
+        slot = _take(pools, spec.kind, piece)
+        if slot is not None:
+            targets.append(slot)
+        elif not spec.optional:
+            piece.doubt("missing", f"no {spec.kind} given for {ability.id}")
+    params: list[tuple[str, Value]] = []
+    for name, param in ability.params.items():
+        slot = _take(pools, param.kind, piece)
+        if slot is not None:
+            params.append((name, slot.value))
+        elif not param.optional:
+            piece.doubt("missing", f"no {param.kind} given ({name})")
+    extra_claims = pools[TargetKind.CLAIM]
+    if extra_claims and any(s.kind == TargetKind.CLAIM for s in targets):
+        targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
+        pools[TargetKind.CLAIM] = []
+    if pools[TargetKind.PLAYER]:
+        piece.doubt("extra_names", "more players named than the ability takes")
+    phases = [p for p in pools[TargetKind.PHASE] if p != ctx.phase.id]
+    if phases:
+        piece.doubt("other_phase", f"names {', '.join(map(str, phases))}, not {ctx.phase.id}")
+    piece.order = Order(ability.id, tuple(targets), tuple(params), Kind.ORDER, ctx.phase.id,
+                        draft.source)  # fmt: skip
+    _common_doubts(draft, piece)
+    return piece
+
+
+def _take(pools: dict[str, list[object]], kind: str, piece: Piece) -> Slot | None:
+    pool = pools.get(kind) or []
+    if not pool:
+        return None
+    value = pool.pop(0)
+    if kind == TargetKind.PLAYER:
+        slots, quality = _player_slots([value], piece)  # type: ignore[list-item]
+        piece.confidence *= quality
+        return slots[0]
+    if isinstance(value, Claim) and not claim_complete(value):
+        piece.doubt("claim", f"claim not understood: '{value.text}'")
+    return Slot(kind, value)  # type: ignore[arg-type]
+
+
+def _player_slots(groups: list[list[object]], piece: Piece) -> tuple[tuple[Slot, ...], float]:
+    """Player slots from name hits; an ambiguous name keeps its first candidate, doubted."""
+    slots: list[Slot] = []
+    quality = 1.0
+    for group in groups:
+        chosen: list[str] = []
+        for hit in group:
+            players = getattr(hit, "players", ())
+            quality = min(quality, getattr(hit, "quality", 0.5))
+            if len(players) > 1:
+                piece.doubt("or", "'" + "' or '".join(players) + "'")
+            chosen.append(players[0])
+        slots.append(Slot(TargetKind.PLAYER, chosen[0], tuple(chosen[1:])))
+    return tuple(slots), quality
+
+
+def _common_doubts(draft: Draft, piece: Piece) -> None:
+    if draft.hedged:
+        piece.doubt("hedged", "the player sounds unsure")
+    if draft.question:
+        piece.doubt("question", "asked as a question")
+    if draft.negated:
+        piece.doubt("negated", "negated ('don't', 'not')")
+    if "or" in draft.unknown:
+        piece.doubt("or", "several choices joined by 'or'")
+    capitals = [w for w in draft.unknown if w[:1].isupper() and w != draft.trigger]
+    if capitals:
+        piece.doubt("unknown_capital", "unrecognised: " + ", ".join(capitals[:3]))

@@ -1,0 +1,52 @@
+"""Investigation claims: "Conia kills CTU", "Akonyl disguised as Shinichi", "X killed Y Night 1"."""
+
+from __future__ import annotations
+
+from parsers.orders.context import Context, Reading
+from parsers.orders.model import Claim
+from parsers.orders.text import tokenize
+
+_VERB_KINDS = ("ability", "crime")
+
+
+def parse_claim(text: str, ctx: Context) -> Claim:
+    """Read a claim's subject, verb (an ability or crime id), object and phase.
+
+    The subject is the first player named, the verb the first ability/crime word after it,
+    the object the next player (or role, for disguises), the phase any phase reference.
+    Parts that cannot be read stay None; the order is then queued for the GM.
+
+    Args:
+        text: the claim as the player wrote it (without the quote marks).
+        ctx: the parse context.
+
+    Returns:
+        The claim (``text`` always kept verbatim).
+    """
+    reading = Reading.of(tokenize(text), ctx)
+    tokens = reading.sentence.tokens
+    subject = verb = obj = phase = None
+    i = 0
+    while i < len(tokens):
+        step = 1
+        found_phase = reading.phase(ctx, i)
+        name = reading.name(ctx, i)
+        match = reading.match(ctx, i)
+        if found_phase and (name is None or found_phase[1] >= name.length):
+            phase, step = found_phase[0].id, found_phase[1]
+        elif subject is None and name and len(name.players) == 1:
+            subject, step = name.players[0], name.length
+        elif verb is None and match and any(match.values(k) for k in _VERB_KINDS):
+            verb = (match.values("crime") or match.values("ability"))[0]
+            step = match.length
+        elif verb is not None and obj is None and name and len(name.players) == 1:
+            obj, step = name.players[0], name.length
+        elif verb is not None and obj is None and match and match.values("role"):
+            obj, step = match.values("role")[0], match.length
+        i += step
+    return Claim(text=text, subject=subject, verb=verb, object=obj, phase=phase)
+
+
+def claim_complete(claim: Claim) -> bool:
+    """True when the claim has a subject and a verb (the object is optional: "X chose costumes")."""
+    return claim.subject is not None and claim.verb is not None

@@ -1,0 +1,143 @@
+"""Several orders in one PM: cancellations, the last valid order wins, one status overall."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parsers.orders.build import Piece
+from parsers.orders.context import Context
+from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status
+from parsers.orders.validate import Verdict
+
+# An order is accepted only at or above this confidence (precision first: below it the
+# GM confirms). Exact names and vocabulary give 1.0; a long unique prefix 0.9.
+ACCEPT = 0.9
+
+
+@dataclass(slots=True)
+class _Tally:
+    accepted: list[Order] = field(default_factory=list)
+    superseded: list[Order] = field(default_factory=list)
+    doubtful: list[tuple[Piece, str]] = field(default_factory=list)
+    rejected: list[tuple[Order, str]] = field(default_factory=list)
+
+    def cancel(self, order: Order) -> None:
+        abilities = {str(s.value) for s in order.targets}
+        keep = [o for o in self.accepted if abilities and o.ability not in abilities]
+        self.superseded += [o for o in self.accepted if o not in keep]
+        self.accepted = keep
+        self.doubtful = [
+            d for d in self.doubtful if abilities and d[0].order.ability not in abilities
+        ]
+        self.rejected = [r for r in self.rejected if abilities and r[0].ability not in abilities]
+
+    def accept(self, order: Order) -> None:
+        same = [o for o in self.accepted if o.ability == order.ability]
+        self.superseded += same
+        self.accepted = [o for o in self.accepted if o.ability != order.ability] + [order]
+        self.doubtful = [d for d in self.doubtful if d[0].order.ability != order.ability]
+
+
+def combine(
+    pieces: list[tuple[Piece, list[Piece]]],
+    verdicts: list[Verdict],
+    questions: list[str],
+    ctx: Context,
+) -> ParseResult:
+    """Fold the PM's orders, in order, into one result.
+
+    Args:
+        pieces: each order's best reading and its other readings.
+        verdicts: the validation verdict of each best reading.
+        questions: sentences asked as questions.
+        ctx: the parse context.
+
+    Returns:
+        The PM's result.
+    """
+    tally = _Tally()
+    for (piece, others), verdict in zip(pieces, verdicts, strict=True):
+        order = piece.order
+        if order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
+            tally.cancel(order)
+            tally.accepted.append(order)
+        elif verdict.rule and piece.confidence >= ACCEPT:
+            tally.rejected.append((order, verdict.rule))
+        elif verdict.doubt or piece.confidence < ACCEPT or others:
+            why = verdict.doubt or "; ".join(piece.doubts) or "several readings"
+            if verdict.rule:
+                why = f"{why}; and {verdict.rule}"
+            tally.doubtful.append((piece, why))
+        else:
+            tally.accept(order)
+    return _result(tally, pieces, questions)
+
+
+def _result(
+    tally: _Tally, pieces: list[tuple[Piece, list[Piece]]], questions: list[str]
+) -> ParseResult:
+    asked = tuple(questions)
+    notes = tuple(f"refused: {o.render()} ({rule})" for o, rule in tally.rejected)
+    superseded = tuple(tally.superseded)
+    if tally.doubtful:
+        cands = _candidates(tally, pieces)
+        piece, why = tally.doubtful[0]
+        reason = f"unsure about '{piece.order.source}': {why}"
+        return ParseResult(Status.AMBIGUOUS, tuple(tally.accepted), reason,
+                           min(p.confidence for p, _ in tally.doubtful), cands,
+                           questions=asked, superseded=superseded, notes=notes)  # fmt: skip
+    if tally.accepted:
+        reason = "; ".join(o.render() for o in tally.accepted)
+        if tally.rejected:
+            reason += " (also refused: " + "; ".join(r for _, r in tally.rejected) + ")"
+        conf = min((p.confidence for p, _ in pieces if p.order in tally.accepted), default=1.0)
+        return ParseResult(Status.ACCEPTED, tuple(tally.accepted), reason, conf,
+                           rule=tally.rejected[-1][1] if tally.rejected else None,
+                           questions=asked, superseded=superseded, notes=notes)  # fmt: skip
+    if tally.rejected:
+        order, rule = tally.rejected[-1]
+        return ParseResult(Status.REJECTED, (), f"refused {order.render()}: {rule}", 0.95,
+                           rule=rule, questions=asked, superseded=superseded,
+                           notes=notes)  # fmt: skip
+    if asked:
+        return ParseResult(Status.AMBIGUOUS, (), f"question to the GM: {asked[0]}", 0.0,
+                           questions=asked)  # fmt: skip
+    return ParseResult(Status.AMBIGUOUS, (), "no order found in this PM", 0.0)
+
+
+def _candidates(tally: _Tally, pieces: list[tuple[Piece, list[Piece]]]) -> tuple[Candidate, ...]:
+    cands: list[Candidate] = []
+    for piece, why in tally.doubtful:
+        cands.append(
+            Candidate((*tally.accepted, _first_choice(piece.order)), piece.confidence, why)
+        )
+        for alt in piece.alternatives:
+            cands.append(Candidate((*tally.accepted, alt), piece.confidence * 0.9, "other reading"))
+        for slot in piece.order.targets:
+            for alt_value in slot.alternatives:
+                cands.append(_swap(tally, piece, slot.value, alt_value))
+        for best, others in pieces:
+            if best is piece:
+                cands += [Candidate((*tally.accepted, o.order), o.confidence, "; ".join(o.doubts))
+                          for o in others]  # fmt: skip
+    cands.sort(key=lambda c: -c.score)
+    return tuple(cands[:6])
+
+
+def _first_choice(order: Order) -> Order:
+    """The order with every 'or' choice taken the first way (alternatives dropped)."""
+    from dataclasses import replace
+
+    return replace(order, targets=tuple(replace(s, alternatives=()) for s in order.targets))
+
+
+def _swap(tally: _Tally, piece: Piece, first: object, alt: object) -> Candidate:
+    """The reading where an 'or' choice is taken the other way round."""
+    from dataclasses import replace
+
+    targets = tuple(
+        replace(s, value=alt, alternatives=()) if s.value == first and s.alternatives else s
+        for s in piece.order.targets
+    )
+    order = replace(piece.order, targets=targets)
+    return Candidate((*tally.accepted, order), piece.confidence * 0.8, f"'{alt}' instead")

@@ -1,0 +1,66 @@
+"""What the parser knows while reading one PM: vocabulary, names, the actor and the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from parsers.orders.lexicon import Entry, Lexicon, Match
+from parsers.orders.players import NameHit, PlayerFinder
+from parsers.orders.text import Sentence
+from parsers.phases import Phase, find_phase
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The fixed inputs of one parse.
+
+    Attributes:
+        lexicon: the ruleset's vocabulary.
+        players: names of the roster.
+        actor: the sender's slot name.
+        phase: the phase the orders are for.
+        abilities: ability ids the actor may order now (role plus items), empty if unknown.
+        learned_abilities: written form -> ability id, taught by the GM.
+        night_first: night N comes before day N in this ruleset.
+    """
+
+    lexicon: Lexicon
+    players: PlayerFinder
+    actor: str
+    phase: Phase
+    abilities: frozenset[str]
+    learned_abilities: Mapping[str, str] = field(default_factory=dict)
+    night_first: bool = True
+
+
+@dataclass(slots=True)
+class Reading:
+    """A sentence with its word keys and per-token look-ups computed once."""
+
+    sentence: Sentence
+    keys: list[frozenset[str]]
+    norms: list[str]
+
+    @classmethod
+    def of(cls, sentence: Sentence, ctx: Context) -> Reading:
+        """Compute keys and normal forms of every token."""
+        keys = [ctx.lexicon.morph.keys(t.norm) for t in sentence.tokens]
+        return cls(sentence, keys, [t.norm for t in sentence.tokens])
+
+    def match(self, ctx: Context, i: int) -> Match | None:
+        """The vocabulary phrase at token ``i`` (learned misspellings included)."""
+        found = ctx.lexicon.match_at(self.keys, i)
+        learned = ctx.learned_abilities.get(self.norms[i])
+        if learned and (found is None or "ability" not in found.kinds()):
+            entry = Entry("ability", learned, (self.keys[i],), self.norms[i])
+            return Match((entry,), 1)
+        return found
+
+    def name(self, ctx: Context, i: int) -> NameHit | None:
+        """An exact player name at token ``i``."""
+        return ctx.players.exact_at(self.sentence.tokens, i)
+
+    def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
+        """A phase reference at token ``i``."""
+        return find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)

@@ -1,0 +1,142 @@
+"""The order grammar as tables: function words and built-in phrases per language.
+
+Ability, role, item and phase words come from the ruleset (see ``lexicon.py``); this module
+holds only what every ruleset shares: how players cancel, ask, hedge, negate, greet, sign,
+rank alternatives, hand off their actions, write wills and vote by PM. Phrases are matched
+on word keys (English/French stems, Russian lemmas), so one form per phrase is enough for
+inflected words; apostrophes split words (``j'annule`` is ``j`` + ``annule``).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+Table = MappingProxyType[str, tuple[str, ...]]
+
+
+def _table(**langs: str) -> Table:
+    """Build a read-only ``lang -> phrases`` table from ``|``-separated phrase lists."""
+    return MappingProxyType(
+        {
+            lang: tuple(p.strip() for p in text.split("|") if p.strip())
+            for lang, text in langs.items()
+        }
+    )
+
+
+# Built-in phrase kinds. Each becomes lexicon entries of that kind in every language.
+CANCEL: Final = _table(
+    en="cancel|cancel that|cancel my|never mind|nevermind|no action|no actions|do nothing|"
+    "nothing tonight|nothing today|not doing anything|skip my action|i pass|i'll pass|"
+    "scrap that|scratch that|disregard|ignore my previous|ignore my last|withdraw|"
+    "retract|no order|no orders|sit this one out|sitting out",
+    fr="annule|annuler|j'annule|pas d'action|aucune action|rien cette nuit|je ne fais rien|"
+    "je passe|oublie|oubliez|pas de pouvoir|je n'utilise pas",
+    ru="отмена|отменяю|отменить|отмени|сижу дома|сидел дома|сидеть дома|без хода|пропускаю|"
+    "ничего не делаю|нет хода|хода нет|не хожу",
+)
+QUESTION_START: Final = _table(
+    en="can i|could i|may i|am i|do i|does|did|is it|is there|are|what|how|when|why|which|"
+    "should i|would it|will it|can you tell|quick question|question",
+    fr="est-ce que|est ce que|puis-je|peut-on|je peux|on peut|est-il|comment|quand|pourquoi|"
+    "quel|quelle|question",
+    ru="можно ли|могу ли|а можно|можно|как|когда|почему|зачем|что будет|сколько|вопрос|ли",
+)
+HEDGE: Final = _table(
+    en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
+    "considering|wondering|should i|if i|in case|undecided",
+    fr="peut-être|peut etre|hésite|sais pas|sûr|pas sûr|pense|si je",
+    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если я|или может",
+)
+NEGATION: Final = _table(
+    en="don't|dont|do not|not|never|won't|wont|no longer|instead of",
+    fr="ne|n'|pas|plus|jamais|au lieu de",
+    ru="не|нет|вместо",
+)
+ALTERNATIVE: Final = _table(
+    en="else|otherwise|if not|if not possible|if he dies|if she dies|if they die|"
+    "if dead|backup|fallback|second choice|failing that|or if",
+    fr="sinon|à défaut|ou sinon|si impossible|en second",
+    ru="иначе|если нет|если не|запасной|а если|либо",
+)
+SELF: Final = _table(
+    en="me|myself|self|my self",
+    fr="moi|moi-même|moi meme|me",
+    ru="себя|себе|меня|сам|сама",
+)
+CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
+DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
+GREETING: Final = _table(
+    en="hi|hello|hey|heya|hiya|yo|dear gm|hi gm|hey gm|hello gm|good evening|good morning|"
+    "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz",
+    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît",
+    ru="привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|итак|так|"
+    "ну|пожалуйста|плиз",
+)
+SIGNOFF: Final = _table(
+    en="thanks|thank you|thx|ty|cheers|regards|best|see you|cya|gn|good night|love|xoxo|bye",
+    fr="merci|bisous|cordialement|a+|à plus|bonne nuit|bises|salut",
+    ru="спасибо|спс|удачи|с уважением|пока|спокойной ночи",
+)
+WILL: Final = _table(
+    en="will|my will|last will|last words|testament",
+    fr="testament|mon testament|dernières volontés",
+    ru="завещание|моё завещание|последнее слово",
+)
+HANDOFF: Final = _table(
+    en="hand over my actions|hand off my actions|hand my actions|give my actions|"
+    "power over my actions|authority over my actions|control of my actions|"
+    "control over my actions|control my actions|handle my actions|decide my actions|"
+    "send my actions|my actions to",
+    fr="je confie mes actions|je donne mes actions|pouvoir sur mes actions|"
+    "contrôle de mes actions|mes actions à|décider de mes actions",
+    ru="передаю свои ходы|передаю мои ходы|передаю ходы|доверяю свои ходы|"
+    "доверяю ходы|решает за меня|ходит за меня|мои ходы",
+)
+VOTE: Final = _table(
+    en="vote|votes|voting|vote for|vote against|my vote|lynch|i vote",
+    fr="vote|voter|je vote|vote contre|je vote contre|mon vote|voix|contre|élis|élire",
+    ru="голосую|голос|голосую за|голосую против|мой голос|сажаю|посадить|голосовать",
+)
+NO_TARGET: Final = _table(
+    en="no one|nobody|no lynch|noone|no-one|none",
+    fr="personne|aucun|blanc|vote blanc",
+    ru="никого|никто|пустой голос|воздерживаюсь",
+)
+TONIGHT: Final = _table(
+    en="tonight|today|this night|this phase|this day|now",
+    fr="cette nuit|ce soir|aujourd'hui|ce tour",
+    ru="сегодня|этой ночью|сейчас|этой|сегодняшней",
+)
+PREVIOUS: Final = _table(
+    en="last night|yesterday", fr="la nuit dernière|hier", ru="прошлой ночью|вчера"
+)
+PREP: Final = _table(
+    en="prep|prep phase|preparation|preparation phase|pre-game",
+    fr="préparation|phase de préparation",
+    ru="подготовка|подготовительная фаза",
+)
+ORDINALS: Final = _table(
+    en="first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth",
+    fr="première|deuxième|troisième|quatrième|cinquième|sixième|septième|huitième|neuvième|dixième",
+    ru="первый|второй|третий|четвёртый|пятый|шестой|седьмой|восьмой|девятый|десятый",
+)
+# Words that introduce a target and carry no meaning of their own.
+FILLER: Final = _table(
+    en="i|i'd|i'll|id|ill|im|i'm|want|wanna|would|like|to|the|a|an|on|at|use|using|my|"
+    "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
+    "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
+    "onto|into|upon|person|player|again|once|more|order|orders|phase|go",
+    fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|"
+    "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
+    "des|s'il|te|plaît|svp|stp|encore|fois|tour",
+    ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|цель|этой|эту|ночью|"
+    "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду",
+)
+# Separators that end a clause (split points between orders).
+CLAUSE_BREAK: Final = _table(
+    en="and then|then|also|and|plus|after that",
+    fr="et puis|puis|aussi|et|ensuite",
+    ru="а также|также|потом|затем|и|а",
+)

@@ -1,0 +1,198 @@
+"""Per-ruleset vocabulary: ability, role, item and crime words plus the shared grammar phrases.
+
+Every phrase is stored as a tuple of word-key sets (see ``morph.py``) and indexed by the keys
+of its first word, so finding what starts at a token is a dict look-up plus a short scan.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parsers.orders import grammar
+from parsers.orders.morph import Morph
+from parsers.orders.text import tokenize
+from parsers.phases import PhaseVocabulary, build_vocabulary
+from resolver.model import Ruleset
+
+# Built-in phrase kinds and the grammar table each comes from (a table, not a ladder).
+BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "cancel": grammar.CANCEL,
+    "question": grammar.QUESTION_START,
+    "hedge": grammar.HEDGE,
+    "negation": grammar.NEGATION,
+    "alternative": grammar.ALTERNATIVE,
+    "self": grammar.SELF,
+    "crime_link": grammar.CRIME_LINK,
+    "disguise_link": grammar.DISGUISE_LINK,
+    "greeting": grammar.GREETING,
+    "signoff": grammar.SIGNOFF,
+    "will": grammar.WILL,
+    "handoff": grammar.HANDOFF,
+    "vote": grammar.VOTE,
+    "no_target": grammar.NO_TARGET,
+    "filler": grammar.FILLER,
+    "clause": grammar.CLAUSE_BREAK,
+}
+# Kinds whose values name ruleset things (ids); the others are grammar markers.
+CATALOGUE_KINDS = ("ability", "role", "item", "crime", "faction")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One phrase: what it means (kind + value) and its words as key sets."""
+
+    kind: str
+    value: str
+    words: tuple[frozenset[str], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A phrase found in a sentence: the entries it may mean and how many tokens it spans."""
+
+    entries: tuple[Entry, ...]
+    length: int
+
+    def values(self, kind: str) -> tuple[str, ...]:
+        """The distinct values of ``kind`` this match may mean, in catalogue order."""
+        return tuple(dict.fromkeys(e.value for e in self.entries if e.kind == kind))
+
+    def kinds(self) -> frozenset[str]:
+        """Every kind this match may be."""
+        return frozenset(e.kind for e in self.entries)
+
+
+class Lexicon:
+    """The vocabulary of one ruleset in all its languages, with the shared grammar phrases."""
+
+    def __init__(self, ruleset: Ruleset, morph: Morph | None = None) -> None:
+        """Build the vocabulary of ``ruleset`` (done once per ruleset; takes milliseconds)."""
+        self.ruleset = ruleset
+        self.languages = tuple(ruleset.languages) or ("en",)
+        self.morph = morph or Morph(("en", "fr", "ru"))
+        self._index: dict[str, list[Entry]] = defaultdict(list)
+        self.display: dict[tuple[str, str], str] = {}
+        self._add_catalogue(ruleset)
+        for kind, table in BUILTIN_KINDS.items():
+            for phrases in table.values():  # every language: players mix them
+                for phrase in phrases:
+                    self.add(kind, kind, phrase)
+        for entries in self._index.values():
+            entries.sort(key=lambda e: -len(e.words))
+        self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
+
+    def add(self, kind: str, value: str, phrase: str) -> None:
+        """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text)."""
+        words = tuple(self.morph.keys(t.norm) for t in tokenize(phrase).tokens if not t.is_punct)
+        if not words:
+            return
+        entry = Entry(kind, value, words, phrase)
+        for key in words[0]:
+            self._index[key].append(entry)
+
+    def _add_catalogue(self, ruleset: Ruleset) -> None:
+        for ability in ruleset.abilities.values():
+            self._add_thing("ability", ability.id, ability.name, ability.vocabulary)
+        for role in ruleset.roles.values():
+            self._add_thing("role", role.id, role.name, role.vocabulary)
+        for item in ruleset.items.values():
+            self._add_thing("item", item.id, item.name, item.vocabulary)
+        for faction in ruleset.factions.values():
+            self._add_thing("faction", faction.id, faction.name, {})
+        for crime, words in crimes_of(ruleset).items():
+            for word in words:
+                self.add("crime", crime, word)
+
+    def _add_thing(
+        self, kind: str, value: str, name: Mapping[str, Any], vocab: Mapping[str, Any]
+    ) -> None:
+        self.add(kind, value, value.replace("_", " "))
+        for lang, text in name.items():
+            for phrase in _strings(text):
+                self.add(kind, value, phrase)
+                self.display.setdefault((kind, value), phrase)
+                self.display.setdefault((f"{kind}:{lang}", value), phrase)
+        for phrases in vocab.values():
+            for phrase in _strings(phrases):
+                self.add(kind, value, phrase)
+
+    def match_at(self, keys: list[frozenset[str]], i: int) -> Match | None:
+        """The longest phrase(s) starting at token ``i`` (all entries of that length).
+
+        Args:
+            keys: the key sets of a sentence's tokens.
+            i: the start token.
+
+        Returns:
+            A match, or None when no phrase starts there.
+        """
+        found: list[Entry] = []
+        best = 0
+        seen: set[int] = set()
+        for key in keys[i]:
+            for entry in self._index.get(key, ()):
+                size = len(entry.words)
+                if size < best or id(entry) in seen or i + size > len(keys):
+                    continue
+                if all(keys[i + j] & entry.words[j] for j in range(size)):
+                    seen.add(id(entry))
+                    if size > best:
+                        best, found = size, []
+                    found.append(entry)
+        return Match(tuple(found), best) if found else None
+
+    def name(self, kind: str, value: str) -> str:
+        """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
+        return self.display.get((kind, value), value.replace("_", " "))
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Iterable):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def _phase_words(ruleset: Ruleset) -> dict[str, list[str]]:
+    words: dict[str, list[str]] = defaultdict(list)
+    for kind, per_lang in ruleset.phases.vocabulary.items():
+        for forms in per_lang.values():
+            words[kind].extend(_strings(forms))
+    return words
+
+
+def crimes_of(ruleset: Ruleset) -> dict[str, list[str]]:
+    """Crime id -> the words for it: ``extra.crimes`` if the ruleset lists them, else abilities.
+
+    Args:
+        ruleset: the loaded ruleset.
+
+    Returns:
+        The crime vocabulary (an ability's own words name the crime of using it).
+    """
+    declared = ruleset.extra.get("crimes") if ruleset.extra else None
+    ids: list[str]
+    if isinstance(declared, Mapping):
+        ids = list(declared)
+    elif isinstance(declared, list | tuple):
+        ids = [str(c) for c in declared]
+    else:
+        ids = [a.id for a in ruleset.abilities.values() if "crime" in a.tags]
+        ids = ids or list(ruleset.abilities)
+    out: dict[str, list[str]] = {}
+    for crime in ids:
+        words = [crime.replace("_", " ")]
+        ability = ruleset.abilities.get(crime)
+        if ability is not None:
+            for forms in (*ability.name.values(), *ability.vocabulary.values()):
+                words.extend(_strings(forms))
+        if isinstance(declared, Mapping) and isinstance(declared[crime], Mapping):
+            for forms in declared[crime].get("vocabulary", {}).values():
+                words.extend(_strings(forms))
+        out[crime] = words
+    return out

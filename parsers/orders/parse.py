@@ -1,0 +1,195 @@
+"""``parse_order``: one PM in, a :class:`ParseResult` out (accepted, ambiguous or rejected)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from rapidfuzz.distance import OSA
+
+from parsers.orders.build import Piece, build
+from parsers.orders.combine import combine
+from parsers.orders.context import Context, Reading
+from parsers.orders.lexicon import Lexicon
+from parsers.orders.model import Kind, Learned, ParseResult, Status
+from parsers.orders.players import PlayerFinder
+from parsers.orders.scan import Draft, scan
+from parsers.orders.text import content_lines, split_sentences, strip_markup, tokenize
+from parsers.orders.validate import Situation, validate
+from parsers.phases import Phase, parse_phase
+from parsers.roster import Roster
+from resolver.model import Ruleset
+
+# A misspelt order word is at most this many edits from a vocabulary word (GM confirms it).
+_TYPO_EDITS = 2
+
+
+class OrderParser:
+    """Parses PMs for one ruleset; keeps the vocabulary and per-roster name indexes warm."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        """Build the ruleset's vocabulary (once; reuse the parser for every PM of a game)."""
+        self.ruleset = ruleset
+        self.lexicon = Lexicon(ruleset)
+        self._finders: dict[tuple[int, tuple[tuple[str, str], ...]], PlayerFinder] = {}
+        self._roster_refs: dict[int, Roster] = {}
+
+    def finder(self, roster: Roster, learned: Mapping[str, str]) -> PlayerFinder:
+        """The name index of a roster (with the GM-taught nicknames), built once."""
+        key = (id(roster), tuple(sorted(learned.items())))
+        found = self._finders.get(key)
+        if found is None or self._roster_refs.get(id(roster)) is not roster:
+            found = PlayerFinder(roster, self.lexicon.morph, learned)
+            self._finders[key] = found
+            self._roster_refs[id(roster)] = roster
+        return found
+
+    def parse(
+        self,
+        text: str,
+        *,
+        roster: Roster,
+        actor: str,
+        phase: Phase | str,
+        learned: Learned | None = None,
+        recipients: Collection[str] | None = None,
+        uses_left: Mapping[str, int] | None = None,
+        items: Collection[str] = (),
+    ) -> ParseResult:
+        """Parse one PM. See :func:`parse_order` for the arguments."""
+        learned = learned or Learned()
+        now = phase if isinstance(phase, Phase) else parse_phase(phase)
+        slot = roster.by_author(actor)
+        if slot is None:
+            return _verdict(Status.REJECTED, f"{actor} is not a player of this game")
+        ctx = Context(
+            lexicon=self.lexicon,
+            players=self.finder(roster, learned.names),
+            actor=slot.name,
+            phase=now,
+            abilities=self._abilities(slot.role, items),
+            learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
+            night_first=self.ruleset.phases.first.startswith(("night", "prep")),
+        )
+        sit = Situation(roster, recipients, uses_left or {})
+        pieces: list[tuple[Piece, list[Piece]]] = []
+        questions: list[str] = []
+        for line, sentence in split_sentences(content_lines(strip_markup(text))):
+            reading = Reading.of(tokenize(sentence, line), ctx)
+            drafts = scan(reading, ctx) or self._guess(reading, ctx)
+            asks = reading.sentence.question or _starts_with_question(reading, ctx)
+            if asks:
+                questions.append(sentence)
+            for draft in drafts:
+                draft.question = draft.question or asks
+                readings = build(draft, ctx)
+                if readings:
+                    pieces.append((readings[0], readings[1:]))
+        verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
+        return combine(pieces, verdicts, questions, ctx)
+
+    def _abilities(self, role: str | None, items: Collection[str]) -> frozenset[str]:
+        role_id = self._role_id(role)
+        if role_id is None:
+            return frozenset()
+        found = set(self.ruleset.roles[role_id].abilities)
+        for item in items:
+            item_def = self.ruleset.items.get(item)
+            if item_def is not None and item_def.ability:
+                found.add(item_def.ability)
+        return frozenset(found)
+
+    def _role_id(self, role: str | None) -> str | None:
+        if not role:
+            return None
+        if role in self.ruleset.roles:
+            return role
+        keys = [self.lexicon.morph.keys(t.norm) for t in tokenize(role).tokens]
+        match = self.lexicon.match_at(keys, 0) if keys else None
+        roles = match.values("role") if match and match.length == len(keys) else ()
+        return roles[0] if len(roles) == 1 else None
+
+    def _guess(self, reading: Reading, ctx: Context) -> list[Draft]:
+        """No order word: a misspelt one next to a player name becomes a doubted draft."""
+        tokens = reading.sentence.tokens
+        if not ctx.abilities or not any(reading.name(ctx, i) for i in range(len(tokens))):
+            return []
+        for i, token in enumerate(tokens):
+            if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
+                continue
+            ability = self._closest_ability(token.norm, ctx)
+            if ability is not None:
+                rest = Reading.of(tokenize(" ".join(t.text for t in tokens[i + 1 :])), ctx)
+                drafts = scan(rest, ctx) if rest.sentence.tokens else []
+                draft = Draft(Kind.ORDER, (ability,), token.text, reading.sentence.line)
+                draft.source = reading.sentence.text
+                draft.names = [
+                    [h] for j in range(len(rest.sentence.tokens)) if (h := rest.name(ctx, j))
+                ][:2]
+                draft.hedged = True  # a guessed word: never accepted without the GM
+                return [draft, *drafts[1:]]
+        return []
+
+    def _closest_ability(self, word: str, ctx: Context) -> str | None:
+        best: tuple[int, str] | None = None
+        for ability_id in sorted(ctx.abilities):
+            ability = self.ruleset.abilities.get(ability_id)
+            if ability is None:
+                continue
+            words = [ability_id, *(w for v in ability.vocabulary.values() for w in v)]
+            for candidate in words:
+                distance = OSA.distance(word, candidate.casefold(), score_cutoff=_TYPO_EDITS)
+                if distance <= _TYPO_EDITS and (best is None or distance < best[0]):
+                    best = (distance, ability_id)
+        return best[1] if best else None
+
+
+def _starts_with_question(reading: Reading, ctx: Context) -> bool:
+    for i, _ in enumerate(reading.sentence.tokens):
+        match = reading.match(ctx, i)
+        if match is None:
+            return False
+        if "question" in match.kinds():
+            return True
+        if not match.kinds() & {"greeting", "filler"}:
+            return False
+    return False
+
+
+def _verdict(status: Status, reason: str) -> ParseResult:
+    return ParseResult(status, (), reason, 0.0, rule=reason if status is Status.REJECTED else None)
+
+
+def parse_order(
+    text_or_html: str,
+    *,
+    ruleset: Ruleset,
+    roster: Roster,
+    actor: str,
+    phase: Phase | str,
+    learned: Learned | None = None,
+    recipients: Collection[str] | None = None,
+    uses_left: Mapping[str, int] | None = None,
+    items: Collection[str] = (),
+    parser: OrderParser | None = None,
+) -> ParseResult:
+    """Turn one PM into structured orders, or say why it cannot be done with certainty.
+
+    Args:
+        text_or_html: the PM body (plain text, BBCode or HTML).
+        ruleset: the game's ruleset.
+        roster: the game's players (names, aliases, roles, who is alive).
+        actor: the PM's sender.
+        phase: the phase the orders are for (``night2`` or a Phase).
+        learned: nicknames and misspellings the GM has taught for this game.
+        recipients: every recipient of the PM when known (hand-off and multi-recipient rules).
+        uses_left: ability id -> uses the sender has left (limited abilities).
+        items: item ids the sender holds (items may grant abilities).
+        parser: a warm :class:`OrderParser` for this ruleset (faster for many PMs).
+
+    Returns:
+        The result: status, orders, candidates, reason, rule and confidence. Never raises
+        for any text.
+    """
+    parser = parser or OrderParser(ruleset)
+    return parser.parse(text_or_html, roster=roster, actor=actor, phase=phase, learned=learned,
+                        recipients=recipients, uses_left=uses_left, items=items)  # fmt: skip

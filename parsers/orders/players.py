@@ -1,0 +1,107 @@
+"""Finding player names inside an order's words: exact, alias, learned, Russian case forms,
+then the fuzzy stages of ``parsers.names`` for a leftover word in a target position."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from parsers.names import Ambiguous, MatchKind, Resolved, fold
+from parsers.orders.morph import Morph
+from parsers.orders.text import Token, tokenize
+from parsers.roster import Roster
+
+# Confidence of a name found by each way of matching (precision first: a prefix or a typo
+# is a guess the GM confirms unless it is long and unique; see ``parse.ACCEPT``).
+QUALITY: Mapping[str, float] = {
+    "exact": 1.0,
+    "alias": 0.99,
+    "previous": 0.97,
+    "learned": 0.98,
+    "form": 0.96,
+    MatchKind.PREFIX.value: 0.9,
+    MatchKind.INITIALS.value: 0.7,
+    MatchKind.SUBSTRING.value: 0.7,
+    MatchKind.TYPO.value: 0.8,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit:
+    """Player names a span of tokens may mean (several when the span is ambiguous)."""
+
+    players: tuple[str, ...]
+    length: int
+    quality: float
+    how: str
+
+
+class PlayerFinder:
+    """Names of one roster, indexed for look-up inside a PM (built once per roster)."""
+
+    def __init__(
+        self, roster: Roster, morph: Morph, learned: Mapping[str, str] | None = None
+    ) -> None:
+        """Index names, aliases, previous names, learned nicknames and Russian case forms."""
+        self.roster = roster
+        self._index = roster.name_index()
+        self._exact: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
+        self.longest = 1
+        for slot in roster.slots:
+            self._add(slot.name, slot.name, "exact", morph)
+            for alias in slot.aliases:
+                self._add(alias, slot.name, "alias", morph)
+            for old in slot.previous:
+                self._add(old, slot.name, "previous", morph)
+        for written, player in (learned or {}).items():
+            if player in self.players:
+                self._add(written, player, "learned", morph)
+
+    @property
+    def players(self) -> frozenset[str]:
+        """Every slot name."""
+        return frozenset(s.name for s in self.roster.slots)
+
+    def _add(self, text: str, player: str, how: str, morph: Morph) -> None:
+        words = [t.norm for t in tokenize(text).tokens if not t.is_punct]
+        if not words:
+            return
+        key = tuple(fold(w) for w in words)
+        self._exact[key].setdefault(player, how)
+        self.longest = max(self.longest, len(key))
+        if len(words) == 1:  # a Cyrillic name in all its cases: "Машу", "Маши" -> Маша
+            for form in morph.forms(words[0]):
+                self._exact[(fold(form),)].setdefault(player, "form" if how == "exact" else how)
+
+    def exact_at(self, tokens: Sequence[Token], i: int) -> NameHit | None:
+        """The longest exact (or alias, learned, case-form) name starting at token ``i``."""
+        for size in range(min(self.longest, len(tokens) - i), 0, -1):
+            span = tokens[i : i + size]
+            if any(t.is_punct for t in span):
+                continue
+            found = self._exact.get(tuple(fold(t.norm) for t in span))
+            if found:
+                best = max(QUALITY[h] for h in found.values())
+                how = next(iter(found.values()))
+                return NameHit(tuple(sorted(found)), size, best, how)
+        return None
+
+    def fuzzy(self, word: str) -> NameHit | None:
+        """A prefix, initials, substring or typo match of one written word (names.py stages).
+
+        Args:
+            word: the word as written.
+
+        Returns:
+            The hit (one player, or several when ambiguous), or None.
+        """
+        found = self._index.resolve(word)
+        if isinstance(found, Resolved):
+            quality = QUALITY.get(found.how.value, 0.7)
+            if found.how is MatchKind.PREFIX and len(fold(word)) < 4:
+                quality = 0.8
+            return NameHit((found.slot,), 1, quality, found.how.value)
+        if isinstance(found, Ambiguous):
+            return NameHit(found.candidates, 1, 0.5, found.how.value)
+        return None

@@ -1,0 +1,319 @@
+"""Reading one sentence left to right into drafts: a trigger word plus what follows it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parsers.orders.claims import parse_claim
+from parsers.orders.context import Context, Reading
+from parsers.orders.lexicon import Match
+from parsers.orders.model import Claim, Crime, Kind
+from parsers.orders.players import NameHit
+from parsers.phases import Phase
+
+# Phrase kinds that start a new draft, and the draft kind each starts.
+TRIGGERS = {
+    "ability": Kind.ORDER,
+    "vote": Kind.VOTE,
+    "cancel": Kind.CANCEL,
+    "will": Kind.WILL,
+    "handoff": Kind.HANDOFF,
+}
+_TRIGGER_RANK = ("handoff", "cancel", "will", "ability", "vote")
+
+
+@dataclass(slots=True)
+class CrimeDraft:
+    """A crime being read: ``for killing Conia on Night 1``."""
+
+    crime: str
+    victim: str | None = None
+    role: str | None = None
+    phase: str | None = None
+
+    def done(self) -> Crime:
+        """The finished crime value."""
+        return Crime(self.crime, self.victim, self.phase, self.role)
+
+
+@dataclass(slots=True)
+class Draft:
+    """What one trigger word and the words after it say, before choosing an ability."""
+
+    kind: Kind
+    abilities: tuple[str, ...]
+    trigger: str
+    line: int
+    names: list[list[NameHit]] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+    crimes: list[CrimeDraft] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    phases: list[Phase] = field(default_factory=list)
+    text: str = ""
+    unknown: list[str] = field(default_factory=list)
+    negated: bool = False
+    hedged: bool = False
+    question: bool = False
+    nobody: bool = False
+    alt_next: bool = False
+    or_next: bool = False
+    crime_link: bool = False
+    source: str = ""
+
+    def wants(self, ctx: Context, kind: str) -> bool:
+        """True if an ability this draft may be has a target/param of ``kind``."""
+        for ability_id in self.abilities:
+            ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+            if ability is None:
+                continue
+            kinds = [t.kind for t in ability.targets] + [p.kind for p in ability.params.values()]
+            if kind in kinds:
+                return True
+        return False
+
+    def add_name(self, hit: NameHit) -> None:
+        """A player name: a ranked alternative after "else", otherwise a new value."""
+        if self.crimes and self.crimes[-1].victim is None and len(hit.players) == 1:
+            self.crimes[-1].victim = hit.players[0]
+        elif self.names and (self.alt_next or self.or_next):
+            self.names[-1].append(hit)
+            if self.or_next:
+                self.unknown.append("or")
+        else:
+            self.names.append([hit])
+        self.alt_next = self.or_next = False
+
+
+def scan(reading: Reading, ctx: Context) -> list[Draft]:
+    """Read one sentence into drafts (one per trigger word).
+
+    Args:
+        reading: the sentence with its keys.
+        ctx: the parse context.
+
+    Returns:
+        The drafts in order; words before the first trigger attach to it (``Bob: protect``).
+    """
+    tokens = reading.sentence.tokens
+    drafts: list[Draft] = []
+    loose: list[NameHit] = []
+    flags = {"negated": False, "hedged": False}
+    i = 0
+    while i < len(tokens):
+        cur = drafts[-1] if drafts else None
+        i += _step(reading, ctx, i, cur, drafts, loose, flags)
+    if drafts and loose and not drafts[0].names:
+        drafts[0].names.extend([hit] for hit in loose)
+    for draft in drafts:
+        draft.hedged = draft.hedged or flags["hedged"]
+        draft.question = reading.sentence.question
+    return drafts
+
+
+def _step(
+    reading: Reading,
+    ctx: Context,
+    i: int,
+    cur: Draft | None,
+    drafts: list[Draft],
+    loose: list[NameHit],
+    flags: dict[str, bool],
+) -> int:
+    """Consume what starts at token ``i``; return how many tokens were used."""
+    token = reading.sentence.tokens[i]
+    if token.quote is not None and cur is not None and cur.wants(ctx, "claim"):
+        return _quote(reading, ctx, i, cur)
+    if token.is_punct:
+        if token.norm in ("/", "|") and cur is not None:
+            cur.or_next = True
+        return 1
+    if cur is not None and cur.kind is Kind.WILL:
+        cur.text = " ".join(filter(None, [cur.text, token.text]))
+        return 1
+    found_phase = reading.phase(ctx, i)
+    name = reading.name(ctx, i)
+    match = reading.match(ctx, i)
+    if found_phase and (name is None or found_phase[1] >= name.length):
+        _add_phase(cur, found_phase[0])
+        return found_phase[1]
+    if cur is not None and match and _is_crime(cur, ctx, match, name):
+        cur.crimes.append(CrimeDraft(match.values("crime")[0]))
+        cur.crime_link = False
+        return match.length
+    trigger = _trigger_kind(match) if match else None
+    if trigger and (name is None or _prefers_trigger(cur, ctx, name, match)):
+        return _start(reading, ctx, i, match, trigger, drafts, flags)
+    if name is not None and not _role_wanted(cur, ctx, match):
+        _add_name(cur, loose, name, flags)
+        return name.length
+    if match is not None:
+        return _marker(ctx, cur, match, flags, loose)
+    if cur is not None and cur.kind is not Kind.CANCEL:
+        _unknown_word(ctx, cur, token.text, flags)
+    return 1
+
+
+def _is_crime(cur: Draft, ctx: Context, match: Match, name: NameHit | None) -> bool:
+    if not match.values("crime") or not cur.wants(ctx, "crime"):
+        return False
+    filled = bool(cur.crimes) and (cur.crimes[-1].victim is not None)
+    return (cur.crime_link or bool(cur.names)) and not filled and name is None
+
+
+def _trigger_kind(match: Match) -> str | None:
+    kinds = match.kinds()
+    return next((k for k in _TRIGGER_RANK if k in kinds), None)
+
+
+def _prefers_trigger(cur: Draft | None, ctx: Context, name: NameHit, match: Match) -> bool:
+    """A word that is both a name and an order word ("Kill") is the order word unless a
+    target is still expected and the word is a name of the roster."""
+    if cur is None or cur.kind is Kind.CANCEL:
+        return not _player_only(ctx, match)
+    return bool(cur.names) and not _player_only(ctx, match)
+
+
+def _player_only(ctx: Context, match: Match) -> bool:
+    """True when the only order words the match holds are abilities the actor lacks."""
+    ids = match.values("ability")
+    return bool(ids) and bool(ctx.abilities) and not (set(ids) & ctx.abilities)
+
+
+def _role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
+    """A name that is also a role word fills a role slot once the player slot is filled."""
+    return (
+        cur is not None
+        and match is not None
+        and bool(match.values("role"))
+        and bool(cur.names)
+        and cur.wants(ctx, "role")
+        and not cur.roles
+    )
+
+
+def _start(
+    reading: Reading,
+    ctx: Context,
+    i: int,
+    match: Match,
+    trigger: str,
+    drafts: list[Draft],
+    flags: dict[str, bool],
+) -> int:
+    tokens = reading.sentence.tokens
+    end = i + match.length
+    abilities = match.values("ability") if trigger == "ability" else ()
+    cur = drafts[-1] if drafts else None
+    if trigger == "will" and not _will_marker(reading, i, match, cur):
+        return match.length
+    if cur is not None and cur.kind is Kind.CANCEL and not cur.abilities and abilities:
+        cur.abilities = abilities  # "cancel my protect"
+        return match.length
+    draft = Draft(TRIGGERS[trigger], abilities, " ".join(t.text for t in tokens[i:end]),
+                  reading.sentence.line, negated=flags["negated"])  # fmt: skip
+    draft.source = reading.sentence.text
+    flags["negated"] = False
+    if draft.kind is Kind.ORDER and draft.wants(ctx, "claim") and not reading.sentence.quotes:
+        rest = " ".join(t.text for t in tokens[end:])
+        if rest:
+            draft.claims.append(parse_claim(rest, ctx))
+            drafts.append(draft)
+            return len(tokens) - i
+    drafts.append(draft)
+    return match.length
+
+
+def _will_marker(reading: Reading, i: int, match: Match, cur: Draft | None) -> bool:
+    """ "Will:" / "My will" at the start of a sentence; never the English modal "I will"."""
+    tokens = reading.sentence.tokens
+    after = tokens[i + match.length] if i + match.length < len(tokens) else None
+    multiword = match.length > 1 or tokens[i].norm in ("testament", "завещание")
+    at_start = cur is None and all(t.is_punct for t in tokens[:i])
+    return at_start and (multiword or (after is not None and after.norm in (":", "-", "=")))
+
+
+def _quote(reading: Reading, ctx: Context, i: int, cur: Draft) -> int:
+    tokens = reading.sentence.tokens
+    index = tokens[i].quote
+    j = i
+    while j < len(tokens) and tokens[j].quote == index:
+        j += 1
+    if index is not None:
+        cur.claims.append(parse_claim(reading.sentence.quotes[index], ctx))
+    return j - i
+
+
+def _add_phase(cur: Draft | None, phase: Phase) -> None:
+    if cur is None:
+        return
+    if cur.crimes and cur.crimes[-1].phase is None:
+        cur.crimes[-1].phase = phase.id
+    elif cur.claims and cur.claims[-1].phase is None and len(cur.claims) == 1:
+        claim = cur.claims[-1]
+        cur.claims[-1] = Claim(claim.text, claim.subject, claim.verb, claim.object, phase.id)
+    else:
+        cur.phases.append(phase)
+
+
+def _add_name(
+    cur: Draft | None, loose: list[NameHit], name: NameHit, flags: dict[str, bool]
+) -> None:
+    if flags.pop("skip_name", False):
+        return
+    if cur is None:
+        loose.append(name)
+    elif cur.kind is not Kind.CANCEL:
+        cur.add_name(name)
+
+
+def _marker(
+    ctx: Context, cur: Draft | None, match: Match, flags: dict[str, bool], loose: list[NameHit]
+) -> int:
+    """Grammar words and catalogue words that are not triggers."""
+    kinds = match.kinds()
+    if "self" in kinds and cur is not None and cur.kind is not Kind.CANCEL:
+        cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
+    elif "negation" in kinds:
+        if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
+            flags["skip_name"] = True  # "protect Carl, not Bob"
+        else:
+            flags["negated"] = True
+    elif "hedge" in kinds:
+        flags["hedged"] = True
+    elif cur is None:
+        return match.length
+    elif "alternative" in kinds:
+        cur.alt_next = True
+    elif "no_target" in kinds:
+        cur.nobody = True
+    elif "crime_link" in kinds:
+        cur.crime_link = True
+    elif match.values("role"):
+        _add_role(cur, match.values("role")[0])
+    elif match.values("item"):
+        cur.items.append(match.values("item")[0])
+    return match.length
+
+
+def _add_role(cur: Draft, role: str) -> None:
+    if cur.crimes and cur.crimes[-1].role is None:
+        cur.crimes[-1].role = role
+    else:
+        cur.roles.append(role)
+
+
+def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, bool]) -> None:
+    """A word of no vocabulary: "or", a fuzzy player name, or noise the GM should see."""
+    if word.casefold() in ("or", "ou", "или"):
+        cur.or_next = True
+        return
+    if not word[:1].isalnum():
+        return
+    looks_like_name = not cur.names or word[:1].isupper()
+    wants_player = cur.kind in (Kind.VOTE, Kind.HANDOFF) or cur.wants(ctx, "player")
+    hit = ctx.players.fuzzy(word) if len(word) >= 2 and looks_like_name and wants_player else None
+    if hit is not None:
+        _add_name(cur, [], hit, flags)
+    else:
+        cur.unknown.append(word)

@@ -1,0 +1,194 @@
+"""PM text preparation: markup and quoted PMs removed, signature cut, sentences and tokens."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_ZERO_WIDTH = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+_BB_QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.I | re.S)
+_HTML_QUOTE = re.compile(r"<blockquote[^>]*>.*?</blockquote>", re.I | re.S)
+_BB_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
+_HTML_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>", re.I)
+_HTML_TAG = re.compile(r"<[^>]+>")
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " "}
+# Headers a forum or a mail client puts above a quoted earlier message.
+_QUOTE_HEADER = re.compile(
+    r"^\s*(quote from:|quote:|citation\s*:|цитата|-+\s*original message|"
+    r".{0,80}\b(wrote|a écrit|писал\(а\)|писал|написал|пишет)\s*:)",
+    re.I,
+)
+_SIG_LINE = re.compile(r"^\s*(--|—|__+|-{3,})\s*$")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
+_WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
+_ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
+_LATIN = re.compile(r"[a-z]", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word of a sentence: the written form, its normal form and where it sits."""
+
+    text: str
+    norm: str
+    start: int
+    quote: int | None = None
+
+    @property
+    def is_punct(self) -> bool:
+        """True for the separator tokens kept for the grammar (``=``, ``:``, ``,``)."""
+        return not self.norm[:1].isalnum()
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One clause-bearing unit of a PM (a line, or a sentence inside a line)."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    quotes: tuple[str, ...]
+    question: bool
+    line: int
+
+
+def normalize(word: str) -> str:
+    """Casefold, unify apostrophes and ``ё``, strip Latin diacritics (``protège`` → ``protege``).
+
+    Args:
+        word: a word or a short phrase.
+
+    Returns:
+        The matching form. Cyrillic letters keep their identity (``й`` stays ``й``).
+    """
+    word = _ZERO_WIDTH.sub("", word).replace("’", "'").casefold().replace("ё", "е")
+    out: list[str] = []
+    for char in unicodedata.normalize("NFKD", word):
+        if unicodedata.combining(char) and out and _LATIN.match(out[-1]):
+            continue
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out)).strip(".-'")
+
+
+def strip_markup(text: str) -> str:
+    """Turn PM HTML or BBCode into plain lines, dropping quoted earlier messages.
+
+    Args:
+        text: the PM body as HTML, BBCode or plain text.
+
+    Returns:
+        Plain text without quotes, tags, entities or zero-width characters.
+    """
+    text = _ZERO_WIDTH.sub("", text.replace("\r\n", "\n"))
+    for _ in range(3):  # nested quotes: innermost first, three levels is plenty
+        text = _BB_QUOTE.sub("\n", _HTML_QUOTE.sub("\n", text))
+    text = _HTML_TAG.sub("", _HTML_BREAK.sub("\n", text))
+    for entity, char in _ENTITIES.items():
+        text = text.replace(entity, char)
+    return _BB_TAG.sub("", text)
+
+
+def content_lines(text: str) -> list[str]:
+    """The lines a player wrote for the GM: no ``>`` quotes, quoted mails or signature.
+
+    Args:
+        text: plain text from :func:`strip_markup`.
+
+    Returns:
+        The remaining lines, in order, blank lines dropped.
+    """
+    lines: list[str] = []
+    in_quote = False
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if _SIG_LINE.match(line):
+            break
+        if _QUOTE_HEADER.match(line):
+            in_quote = True
+            continue
+        if in_quote and not line:
+            in_quote = False
+            continue
+        if in_quote or line.startswith(">"):
+            continue
+        if line:
+            lines.append(line)
+    return lines
+
+
+def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
+    """Split lines into sentences, keeping each sentence's line number.
+
+    Args:
+        lines: content lines.
+
+    Returns:
+        ``(line number, sentence text)`` pairs.
+    """
+    out: list[tuple[int, str]] = []
+    for number, line in enumerate(lines):
+        protected, quotes = _protect_quotes(line)
+        for part in _SENTENCE_END.split(protected):
+            part = _restore_quotes(part, quotes).strip().removeprefix("//").strip()
+            if part.strip(" .!;"):
+                out.append((number, part))
+    return out
+
+
+def _protect_quotes(line: str) -> tuple[str, list[str]]:
+    """Hide quoted claims so sentence punctuation inside them does not split them."""
+    quotes: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        quotes.append(match.group(0))
+        return f"\x00{len(quotes) - 1}\x00"
+
+    return _QUOTED.sub(keep, line), quotes
+
+
+def _restore_quotes(part: str, quotes: list[str]) -> str:
+    return re.sub("\x00(\\d+)\x00", lambda m: quotes[int(m.group(1))], part)
+
+
+def tokenize(sentence: str, line: int = 0) -> Sentence:
+    """Cut one sentence into tokens; words inside a quoted claim carry its quote index.
+
+    Args:
+        sentence: one sentence of a PM.
+        line: its line number (kept for reasons shown to the GM).
+
+    Returns:
+        The tokenized sentence, with its quoted claims and whether it asks a question.
+    """
+    quotes: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for match in _QUOTED.finditer(sentence):
+        inner = next(g for g in match.groups() if g is not None)
+        quotes.append(inner.strip())
+        spans.append(match.span())
+    tokens = []
+    text = _ELISION.sub(lambda m: m.group(0)[:-1] + "' ", sentence)
+    # the elision space shifts offsets: map quote spans through the same substitution
+    offsets = _offset_map(sentence, text)
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        start = offsets[match.start()]
+        quote = next((i for i, (a, b) in enumerate(spans) if a <= start < b), None)
+        norm = normalize(word) if word[0].isalnum() else word
+        if norm:
+            tokens.append(Token(word.rstrip(".-"), norm, start, quote))
+    question = "?" in sentence.replace("?)", "")
+    return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
+
+
+def _offset_map(original: str, changed: str) -> list[int]:
+    """Map each index of ``changed`` back to ``original`` (only spaces were inserted)."""
+    mapping: list[int] = []
+    i = 0
+    for char in changed:
+        mapping.append(min(i, len(original) - 1) if original else 0)
+        if i < len(original) and original[i] == char:
+            i += 1
+    mapping.append(len(original))
+    return mapping

@@ -1,0 +1,173 @@
+"""Checking an order against the rules: the sender's abilities, phase, uses and living targets."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from parsers.orders.context import Context
+from parsers.orders.model import Crime, Kind, Order
+from parsers.phases import Phase, parse_phase
+from parsers.roster import Roster
+from resolver.model import Ability, TargetKind
+
+# Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
+# leave it to the GM; the parser queues such orders instead of deciding.
+BLOCKING_STATUSES = frozenset(
+    {"arrested", "abroad", "injured", "suspended", "detained", "held", "jailed", "on_plane"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """``rule`` set: the order breaks it (rejected); ``doubt`` set: the GM must look."""
+
+    rule: str | None = None
+    doubt: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the validator needs besides the context: roster, PM recipients, uses left."""
+
+    roster: Roster
+    recipients: Collection[str] | None
+    uses_left: Mapping[str, int]
+
+
+def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
+    """Check one order. Never raises: a broken rule is a verdict.
+
+    Args:
+        order: the order as read.
+        ctx: the parse context (actor, phase, abilities).
+        sit: roster, recipients and uses left.
+
+    Returns:
+        The verdict (empty when the order stands).
+    """
+    actor = _slot(sit.roster, ctx.actor)
+    if actor is not None and not actor.alive and order.kind is not Kind.WILL:
+        return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
+    check = _CHECKS.get(order.kind)
+    if check is not None:
+        return check(order, ctx, sit)
+    if actor is not None and actor.statuses & BLOCKING_STATUSES:
+        status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
+        return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
+    return _ability_rules(order, ctx, sit)
+
+
+def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    name = ctx.lexicon.name("ability", order.ability)
+    if ability is None:
+        return Verdict(doubt=f"'{order.ability}' is not an ability of this ruleset")
+    if ctx.abilities and order.ability not in ctx.abilities:
+        return Verdict(rule=f"{ctx.actor} has no {name} ability")
+    if not ability.allowed_in(ctx.phase.kind):
+        kinds = " or ".join(sorted(ability.phases))
+        return Verdict(rule=f"{name} is used at {kinds}, not during {ctx.phase.id}")
+    if ctx.phase.id in ability.not_on:
+        return Verdict(rule=f"{name} may not be used on {ctx.phase.id}")
+    if sit.uses_left.get(order.ability, 1) <= 0:
+        return Verdict(rule=f"{ctx.actor} has no uses of {name} left")
+    if sit.recipients is not None and _other_players(sit, ctx):
+        return Verdict(rule="orders in a PM sent to other players too do not count")
+    return _target_rules(order, ability, ctx, sit)
+
+
+def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) -> Verdict:
+    verb = ctx.lexicon.name("ability", order.ability).casefold()
+    player_specs = [s for s in ability.targets if s.kind == TargetKind.PLAYER]
+    players = [s for s in order.targets if s.kind == TargetKind.PLAYER]
+    for spec, slot in zip(player_specs, players, strict=False):
+        for name in (slot.value, *slot.alternatives):
+            target = _slot(sit.roster, str(name))
+            if target is None:
+                return Verdict(doubt=f"'{name}' is not in the roster")
+            if spec.alive is True and not target.alive:
+                return Verdict(rule=f"{name} is dead")
+            if spec.alive is False and target.alive:
+                return Verdict(rule=f"{name} is alive ({verb} needs a dead player)")
+            if name == ctx.actor and not spec.self:
+                return Verdict(rule=f"{ctx.actor} may not {verb} themselves")
+            if name != ctx.actor and not spec.others:
+                return Verdict(rule=f"{ctx.actor} may only {verb} themselves")
+    for _, value in order.params:
+        if isinstance(value, Crime):
+            return _crime_rules(value, ctx)
+    return Verdict()
+
+
+def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
+    if crime.phase is None:
+        return Verdict()
+    try:
+        when = parse_phase(crime.phase)
+    except ValueError:
+        return Verdict(doubt=f"crime phase '{crime.phase}' not understood")
+    if when.kind != "prep" and _not_before(when, ctx.phase, ctx.night_first):
+        return Verdict(rule=f"the crime must be from a past phase, not {crime.phase}")
+    return Verdict()
+
+
+def _not_before(when: Phase, now: Phase, night_first: bool) -> bool:
+    order = {"night": 0, "day": 1} if night_first else {"day": 0, "night": 1}
+    return (when.number, order.get(when.kind, 0)) >= (now.number, order.get(now.kind, 0))
+
+
+def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
+    settings = ctx.lexicon.ruleset.vote
+    if settings.channel != "pm":
+        return Verdict(rule="votes are cast in the game thread, not by PM")
+    if ctx.phase.kind != "day":
+        return Verdict(rule=f"no vote during {ctx.phase.id}")
+    if sit.recipients is not None and _other_players(sit, ctx):
+        return Verdict(rule="a vote in a PM sent to other players too does not count")
+    for slot in order.targets:
+        if slot.value == "nobody":
+            continue
+        target = _slot(sit.roster, str(slot.value))
+        if target is None:
+            return Verdict(doubt=f"'{slot.value}' is not in the roster")
+        if not target.alive:
+            return Verdict(rule=f"{slot.value} is dead")
+        if slot.value == ctx.actor and not settings.self_vote:
+            return Verdict(rule=f"{ctx.actor} may not vote for themselves")
+    return Verdict()
+
+
+def _handoff(order: Order, ctx: Context, sit: Situation) -> Verdict:
+    delegate = str(order.targets[0].value) if order.targets else None
+    if delegate is None:
+        return Verdict()
+    if delegate == ctx.actor:
+        return Verdict(rule="a player cannot hand their actions to themselves")
+    if sit.recipients is None:
+        return Verdict(doubt=f"cannot check that the PM was also sent to {delegate}")
+    if delegate not in {_canonical(sit.roster, r) for r in sit.recipients}:
+        return Verdict(rule=f"a hand-off counts only in a PM also sent to {delegate}")
+    return Verdict()
+
+
+def _nothing(order: Order, ctx: Context, sit: Situation) -> Verdict:
+    return Verdict()
+
+
+_CHECKS = {Kind.VOTE: _vote, Kind.HANDOFF: _handoff, Kind.WILL: _nothing, Kind.CANCEL: _nothing}
+
+
+def _slot(roster: Roster, name: str):
+    return next((s for s in roster.slots if s.name == name), None)
+
+
+def _canonical(roster: Roster, name: str) -> str:
+    slot = roster.by_author(name)
+    return slot.name if slot is not None else name
+
+
+def _other_players(sit: Situation, ctx: Context) -> bool:
+    names = {_canonical(sit.roster, r) for r in sit.recipients or ()}
+    players = {s.name for s in sit.roster.slots}
+    return bool((names & players) - {ctx.actor})
