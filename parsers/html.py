@@ -69,6 +69,7 @@ class Style(enum.Enum):
     STRIKE = "strike"
     VOTE_TAG = "vote_tag"
     COLOUR = "colour"
+    PLAIN = "plain"  # a whole line, from :meth:`PostView.line_runs`
 
 
 class ColourFamily(enum.Enum):
@@ -121,6 +122,7 @@ class Run:
         style: the style that groups it.
         line: the line of its first segment.
         order: index of its first segment in :attr:`PostView.segments` (document order).
+        end: index of its last segment.
         strike: True when the whole run is struck through.
         bold: True when the whole run is bold.
         colour: the colour of its first coloured segment.
@@ -130,6 +132,7 @@ class Run:
     style: Style
     line: int
     order: int
+    end: int = -1
     strike: bool = False
     bold: bool = False
     colour: str | None = None
@@ -185,6 +188,47 @@ class PostView:
         out = (_squash("".join(parts)) for _, parts in sorted(by_line.items()))
         return [line for line in out if line]
 
+    def line_runs(self, skip: Region = DEFAULT_SKIP) -> list[Run]:
+        """The author's own lines as runs (style ``None`` semantics: plain text), with positions.
+
+        Args:
+            skip: regions to leave out.
+
+        Returns:
+            One run per non-blank line; ``order``/``end`` are segment indexes.
+        """
+        groups: dict[int, list[int]] = {}
+        for index, seg in enumerate(self.segments):
+            if not (seg.regions & skip) and seg.text != "\n":
+                groups.setdefault(seg.line, []).append(index)
+        out = []
+        for line, members in sorted(groups.items()):
+            text = _squash("".join(self.segments[i].text for i in members))
+            if text:
+                out.append(Run(text, Style.PLAIN, line, members[0], members[-1]))
+        return out
+
+    def text_after(self, index: int, skip: Region = DEFAULT_SKIP) -> str:
+        """The rest of the line after segment ``index`` ("[b]Vote:[/b] Ann" gives "Ann").
+
+        Args:
+            index: a segment index (a run's ``end``).
+            skip: regions to leave out.
+
+        Returns:
+            The text, whitespace collapsed.
+        """
+        if not 0 <= index < len(self.segments):
+            return ""
+        line = self.segments[index].line
+        parts = []
+        for seg in self.segments[index + 1 :]:
+            if seg.line != line or seg.text == "\n":
+                break
+            if not (seg.regions & skip):
+                parts.append(seg.text)
+        return _squash("".join(parts))
+
     def runs(self, style: Style, skip: Region = DEFAULT_SKIP) -> list[Run]:
         """Runs of text sharing one element of ``style``, in document order.
 
@@ -217,6 +261,7 @@ class PostView:
                     style=style,
                     line=segs[0].line,
                     order=members[0][0],
+                    end=members[-1][0],
                     strike=bool(solid) and all(s.strike for s in solid),
                     bold=bool(solid) and all(s.bold for s in solid),
                     colour=next((s.colour for s in segs if s.colour), None),
@@ -231,6 +276,7 @@ _RUN_KEYS = {
     Style.STRIKE: lambda s: s.strike,
     Style.VOTE_TAG: lambda s: s.vote_tag,
     Style.COLOUR: lambda s: s.colour_run,
+    Style.PLAIN: lambda s: s.line + 1,
 }
 
 _WS = re.compile(r"\s+")

@@ -1,0 +1,192 @@
+"""Saved thread pages (SMF 2.0, SMF 2.1, phpBB 3.3) to posts, for counting votes offline.
+
+This is a small, read-only extractor for pages a GM saved from the browser; the live bot uses
+``forum_adapters`` (which parsers may not import). Where things are, per engine (the fixtures
+in ``../shared/fixtures/*/QUIRKS.md``):
+
+* phpBB 3.3: ``div.post#pN``; author ``p.author a.username(-coloured)``; ``<time datetime>``;
+  body ``div.content``; an edit adds ``div.notice`` "Last edited by ...".
+* SMF 2.1: ``div.windowbg#msgN``; author ``div.poster h4 a``; date ``div.postinfo a.smalltext``
+  (``title="Reply #n - ..."``); body ``div.inner#msg_N``; edits ``span#modified_N``.
+* SMF 2.0: ``<a id="msgN">`` then ``div.windowbg(2)``; date in ``div.keyinfo div.smalltext``
+  "« Reply #n on: DATE »"; body ``div.inner#msg_N``; edits ``div#modified_N``.
+
+SMF prints local times ("November 27, 2026, 06:06:15 pm", "<strong>Today</strong> at 09:09
+am"): the caller gives the forum's time zone and the day the page was saved.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta, tzinfo
+from enum import StrEnum
+
+import lxml.html
+from lxml import etree
+
+from parsers.votes.model import PostInput
+
+__all__ = ["Engine", "detect_engine", "extract_posts", "parse_forum_time"]
+
+
+class Engine(StrEnum):
+    """Forum engines whose saved pages we read."""
+
+    PHPBB = "phpbb"
+    SMF20 = "smf20"
+    SMF21 = "smf21"
+
+
+def detect_engine(html: str) -> Engine | None:
+    """Which engine rendered a saved topic page.
+
+    Args:
+        html: the whole page.
+
+    Returns:
+        The engine, or None when the page is none of them.
+    """
+    head = html[:200_000]
+    if re.search(r'<div[^>]+id="p\d+"[^>]+class="post\b', head) or 'id="phpbb"' in head:
+        return Engine.PHPBB
+    if 'class="inner"' in head and re.search(r'id="msg_\d+"', head):
+        return Engine.SMF21 if "data-msgid=" in head or "smf_session_var" in head else Engine.SMF20
+    return None
+
+
+_REPLY = re.compile(r"Reply\s*#\s*(\d+)", re.I)
+_SMF20_DATE = re.compile(r"(?:Reply\s*#\d+\s*)?on:\s*(.+?)\s*»?\s*$", re.I | re.S)
+_FORMATS = (
+    "%B %d, %Y, %I:%M:%S %p",
+    "%B %d, %Y, %I:%M %p",
+    "%b %d, %Y, %I:%M %p",
+    "%b %d, %Y, %I:%M:%S %p",
+    "%a %b %d, %Y %I:%M %p",
+    "%d %b %Y, %H:%M",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%d %H:%M",
+)
+_RELATIVE = re.compile(r"^(today|yesterday)\s*(?:at|,)?\s*(.+)$", re.I)
+_CLOCKS = ("%I:%M:%S %p", "%I:%M %p", "%H:%M:%S", "%H:%M")
+
+
+def parse_forum_time(text: str, zone: tzinfo, today: date | None = None) -> datetime | None:
+    """A forum's displayed time as an aware datetime.
+
+    Args:
+        text: "November 27, 2026, 06:06:15 pm", "Today at 09:09 AM", "Sun Nov 29, 2026 1:05 pm".
+        zone: the time zone the forum displays times in.
+        today: the day the page was saved (for "Today"/"Yesterday").
+
+    Returns:
+        The time, or None when the text is not a known format (or "Today" without ``today``).
+    """
+    text = " ".join(text.replace("«", " ").replace("»", " ").split())
+    relative = _RELATIVE.match(text)
+    if relative:
+        if today is None:
+            return None
+        day = today - timedelta(days=1 if relative.group(1).lower() == "yesterday" else 0)
+        clock = _parse_clock(relative.group(2))
+        return datetime.combine(day, clock, zone) if clock else None
+    for fmt in _FORMATS:
+        try:
+            return datetime.strptime(text, fmt).replace(tzinfo=zone)
+        except ValueError:
+            continue
+    return None
+
+
+def _parse_clock(text: str) -> time | None:
+    for fmt in _CLOCKS:
+        try:
+            return datetime.strptime(text.strip(), fmt).time()
+        except ValueError:
+            continue
+    return None
+
+
+def _inner_html(el: etree._Element) -> str:
+    parts = [el.text or ""]
+    parts += [etree.tostring(child, encoding="unicode") for child in el]
+    return "".join(parts).strip()
+
+
+def _text(nodes: list[etree._Element]) -> str:
+    return " ".join(nodes[0].text_content().split()) if nodes else ""
+
+
+def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostInput]:
+    out = []
+    for post in doc.xpath('//div[contains(concat(" ", @class, " "), " post ") and @id]'):
+        match = re.fullmatch(r"p(\d+)", post.get("id", ""))
+        body = post.xpath('.//div[@class="content"]')
+        if not match or not body:
+            continue
+        author = _text(post.xpath('.//p[@class="author"]//a[contains(@class, "username")]'))
+        stamp = post.xpath('.//p[@class="author"]//time/@datetime')
+        when = datetime.fromisoformat(stamp[0]) if stamp else None
+        notice = _text(post.xpath('.//div[@class="notice"]'))
+        out.append(
+            PostInput(match.group(1), author, _inner_html(body[0]), time=when,
+                      edited="edited" in notice.lower())
+        )  # fmt: skip
+    return out
+
+
+def _smf(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostInput]:
+    out = []
+    for body in doc.xpath('//div[@class="inner" and starts-with(@id, "msg_")]'):
+        msg = body.get("id")[4:]
+        wrapper = body.xpath('ancestor::div[contains(@class, "post_wrapper")][1]')
+        if not wrapper:
+            continue
+        box = wrapper[0]
+        author = _text(box.xpath('.//div[@class="poster"]//h4//a')) or _text(
+            box.xpath('.//div[@class="poster"]//h4')
+        )
+        info = box.xpath('.//div[@class="postinfo"]/a[contains(@class, "smalltext")]')
+        if info:  # SMF 2.1
+            stamp, title = _text(info), info[0].get("title", "")
+        else:  # SMF 2.0: "« Reply #n on: DATE »"
+            title = _text(box.xpath('.//div[@class="keyinfo"]/div[@class="smalltext"]'))
+            found = _SMF20_DATE.search(title)
+            stamp = found.group(1) if found else ""
+        reply = _REPLY.search(title)
+        modified = _text(box.xpath(f'.//*[@id="modified_{msg}"]'))
+        out.append(
+            PostInput(
+                msg, author, _inner_html(body),
+                number=int(reply.group(1)) if reply else (0 if "on:" in title else None),
+                time=parse_forum_time(stamp, zone, today),
+                edited="last edit" in modified.lower(),
+            )
+        )  # fmt: skip
+    return out
+
+
+_EXTRACTORS = {Engine.PHPBB: _phpbb, Engine.SMF20: _smf, Engine.SMF21: _smf}
+
+
+def extract_posts(
+    html: str, zone: tzinfo, today: date | None = None
+) -> tuple[Engine, list[PostInput]]:
+    """The posts of a saved topic page, engine auto-detected.
+
+    Args:
+        html: the whole page.
+        zone: the forum's display time zone (phpBB pages carry their own offset).
+        today: the day the page was saved, for SMF's "Today at ..." times.
+
+    Returns:
+        The engine and the posts in page order. phpBB pages carry no post numbers (the caller
+        numbers posts across pages); SMF posts carry "Reply #n" as their number.
+
+    Raises:
+        ValueError: the page is not a topic page of a known engine.
+    """
+    engine = detect_engine(html)
+    if engine is None:
+        raise ValueError("not a topic page of SMF 2.0, SMF 2.1 or phpBB 3.3")
+    doc = lxml.html.document_fromstring(html)
+    return engine, _EXTRACTORS[engine](doc, zone, today)

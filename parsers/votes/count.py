@@ -1,0 +1,425 @@
+"""Replay a day's posts (and PMs) into vote events, the standing votes and the GM queue.
+
+:func:`count_votes` is the one entry point: posts in thread order in, a
+:class:`~parsers.votes.model.CountResult` out. It is an event replay, so a count "as of any
+post" is the same call on a shorter list, and GM events (deaths, checkpoints, corrections)
+are applied at the post they name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from parsers.html import parse_html
+from parsers.names import Ambiguous, EntryKind, NameEntry, NameIndex, Resolution, Resolved, Unknown
+from parsers.roster import Roster, Slot
+from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
+from parsers.votes.extract import RawAction, extract_actions
+from parsers.votes.lynch import Cast, tally, vote_refusal
+from parsers.votes.model import (
+    NO_LYNCH,
+    Action,
+    CountResult,
+    DayEvent,
+    DayEventKind,
+    EditFlag,
+    EventStatus,
+    PostInput,
+    QueueItem,
+    Source,
+    VoteEvent,
+    Voter,
+)
+from parsers.votes.setup import DaySetup
+
+__all__ = ["count_votes"]
+
+_NO_LYNCH_NAMES = ("No Lynch", "No Elimination", "No Lynching", "No Execution", "Sleep",
+                   "Nightfall", "No Kill", "Nolynch", "Нет посадки", "Pas de lynchage")  # fmt: skip
+
+
+def count_votes(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, day: DaySetup | None = None
+) -> CountResult:
+    """Count the votes of one day.
+
+    Args:
+        posts: thread posts in thread order, and PMs to the GM (any order; they are taken in
+            time order); only what the day window holds.
+        roster: the players at the start of the window.
+        rules: the ruleset's vote rules.
+        day: deadline, mid-day events and GM corrections.
+
+    Returns:
+        The tally, every vote event, the GM queue, edits, and the lynch decision. Doubtful
+        votes are queue items, never exceptions.
+    """
+    counter = _Counter(roster, rules, day or DaySetup())
+    for post in _in_order(posts, rules):
+        counter.apply_events_before(post)
+        counter.read(post)
+    counter.apply_events_before(None)
+    return counter.result()
+
+
+def _in_order(posts: Sequence[PostInput], rules: VoteRules) -> list[PostInput]:
+    if rules.channel is not Channel.PM:
+        return list(posts)
+    thread = [p for p in posts if p.source is Source.THREAD]
+    pms = sorted(
+        (p for p in posts if p.source is Source.PM), key=lambda p: (p.time is None, p.time)
+    )
+    return thread + pms
+
+
+@dataclass(slots=True)
+class _Counter:
+    roster: Roster
+    rules: VoteRules
+    day: DaySetup
+    current: dict[str, Cast] = field(default_factory=dict)
+    pending: dict[str, QueueItem] = field(default_factory=dict)
+    withdrawn: dict[str, list[Voter]] = field(default_factory=dict)
+    voted: set[str] = field(default_factory=set)
+    voided: set[str] = field(default_factory=set)
+    participated: set[str] = field(default_factory=set)
+    events: list[VoteEvent] = field(default_factory=list)
+    queue: list[QueueItem] = field(default_factory=list)
+    edits: list[EditFlag] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    applied: set[int] = field(default_factory=set)
+    last: PostInput | None = None
+    seq: int = 0
+    _index: tuple[frozenset[str], NameIndex] | None = None
+
+    # --- names -------------------------------------------------------------------------
+
+    def _extra_entries(self) -> list[NameEntry]:
+        if not self.rules.no_lynch:
+            return []
+        return [NameEntry(NO_LYNCH, n, EntryKind.ALIAS) for n in _NO_LYNCH_NAMES]
+
+    def living_index(self) -> NameIndex:
+        alive = frozenset(s.name for s in self.roster.slots if s.alive)
+        if self._index is None or self._index[0] != alive:
+            entries = self.roster.name_entries(alive_only=True) + self._extra_entries()
+            self._index = (alive, NameIndex(entries))
+        return self._index[1]
+
+    def resolve(self, text: str) -> tuple[Resolution, str]:
+        found, used = self.living_index().resolve_leading(text)
+        if isinstance(found, Unknown):
+            everyone = NameIndex(self.roster.name_entries() + self._extra_entries())
+            dead, used_dead = everyone.resolve_leading(text)
+            if isinstance(dead, Resolved):
+                return Unknown(text, f"{dead.slot} is not alive"), used_dead
+        return found, used
+
+    # --- who may vote, and for how much ------------------------------------------------
+
+    def can_vote(self, slot: Slot) -> str | None:
+        """None when ``slot`` may vote now, else the reason it may not."""
+        return vote_refusal(slot, self.rules)
+
+    # --- GM events ---------------------------------------------------------------------
+
+    def apply_events_before(self, post: PostInput | None) -> None:
+        for i, event in enumerate(self.day.events):
+            if i in self.applied or event.kind in (DayEventKind.IGNORE, DayEventKind.CORRECT):
+                continue
+            if _is_before(event, post, self.last):
+                self.applied.add(i)
+                self._apply_event(event)
+
+    def _apply_event(self, event: DayEvent) -> None:
+        if event.kind is DayEventKind.CHECKPOINT:
+            self._checkpoint(event)
+            return
+        slot = self.roster.by_author(event.player or "")
+        if slot is None:
+            self.notes.append(f"event at post {event.post}: '{event.player}' is not a player")
+            return
+        if event.kind is DayEventKind.DEATH:
+            slot = replace(slot, alive=False)
+        elif event.kind is DayEventKind.REVIVE:
+            slot = replace(slot, alive=True)
+        elif event.kind is DayEventKind.STATUS and event.status:
+            statuses = (
+                slot.statuses - {event.status} if event.remove else slot.statuses | {event.status}
+            )
+            slot = replace(slot, statuses=frozenset(statuses))
+        self.roster = self.roster.with_slot(slot)
+        self._drop_invalid(f"{event.kind.value} of {slot.name} after post {event.post}")
+
+    def _drop_invalid(self, why: str) -> None:
+        """Remove the votes by players who can no longer vote, and on players now dead."""
+        for voter, cast in list(self.current.items()):
+            voter_slot = self.roster.slot(voter)
+            target_ok = cast.target == NO_LYNCH or self.roster.slot(cast.target).alive
+            if self.can_vote(voter_slot) or not target_ok:
+                del self.current[voter]
+                self.notes.append(f"{voter}'s vote on {cast.target} removed: {why}")
+
+    def _checkpoint(self, event: DayEvent) -> None:
+        self.current.clear()
+        self.pending.clear()
+        for voter_name, target_name in event.votes:
+            voter = self.roster.by_author(voter_name)
+            if voter is None:
+                self.notes.append(
+                    f"checkpoint at post {event.post}: '{voter_name}' is not a player"
+                )
+                continue
+            if target_name is None:
+                continue
+            found, _ = self.resolve(target_name)
+            if isinstance(found, Resolved):
+                self.seq += 1
+                number = event.post if isinstance(event.post, int) else None
+                self.current[voter.name] = Cast(found.slot, str(event.post), number, self.seq)
+            else:
+                self.notes.append(f"checkpoint at post {event.post}: '{target_name}' unresolved")
+        self.notes.append(f"GM checkpoint after post {event.post}")
+
+    # --- posts -------------------------------------------------------------------------
+
+    def read(self, post: PostInput) -> None:
+        self.last = post
+        if self.roster.is_host(post.author):
+            return
+        slot = self.roster.by_author(post.author)
+        if post.source is Source.THREAD and slot is not None:
+            self.participated.add(slot.name)
+        wanted = Channel.PM if post.source is Source.PM else Channel.THREAD
+        if wanted is not self.rules.channel:
+            return
+        syntaxes = self.rules.pm_syntax if post.source is Source.PM else self.rules.syntax
+        actions = extract_actions(parse_html(post.html), self.rules, syntaxes)
+        actions = self._corrected(post, actions)
+        if not actions:
+            return
+        voter = slot.name if slot else post.author
+        refusal = self._refusal(post, slot, actions)
+        if refusal is not None:
+            for action in actions:
+                self._event(post, voter, action, None, EventStatus.IGNORED, refusal)
+            return
+        assert slot is not None
+        if not self._edit_allows(post, slot, actions):
+            return
+        self._apply(post, slot, actions)
+
+    def _corrected(self, post: PostInput, actions: list[RawAction]) -> list[RawAction]:
+        for event in self.day.events:
+            if not _names_post(event, post):
+                continue
+            if event.kind is DayEventKind.IGNORE:
+                return []
+            if event.kind is DayEventKind.CORRECT:
+                start = actions[0].start if actions else 0
+                syntax = actions[0].syntax if actions else Syntax.BOLD_VOTE
+                kind = Action.VOTE if event.target else Action.UNVOTE
+                text = event.target or ""
+                raw = f"GM correction: {text or 'unvote'}"
+                return [RawAction(kind, text, raw, syntax, start, start)]
+        return actions
+
+    def _refusal(self, post: PostInput, slot: Slot | None, actions: list[RawAction]) -> str | None:
+        if slot is None:
+            return f"{post.author} is not a player"
+        if self.day.deadline and post.time and post.time > self.day.deadline:
+            return "posted after the deadline"
+        if (
+            post.source is Source.PM
+            and len(post.recipients) > 1
+            and not self.rules.multi_recipient_pm
+        ):
+            return "PM sent to several recipients: the rules ignore it"
+        if slot.name in self.voided:
+            return f"{slot.name}'s vote is void for the day (changed vote)"
+        return self.can_vote(slot)
+
+    def _edit_allows(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> bool:
+        """Apply the edit policy; False when this post's votes must not count."""
+        if not (post.edited or post.previous_html is not None):
+            return True
+        after = _summary(actions)
+        before = None
+        if post.previous_html is not None:
+            syntaxes = self.rules.pm_syntax if post.source is Source.PM else self.rules.syntax
+            before = _summary(extract_actions(parse_html(post.previous_html), self.rules, syntaxes))
+            if before == after:
+                return True
+            self.edits.append(EditFlag(post.id, slot.name, before, after))
+        policy = self.rules.edited_votes
+        if policy is EditPolicy.COUNT:
+            return True
+        reason = (
+            "edited vote (the rules void edited votes)"
+            if policy is EditPolicy.IGNORE
+            else "edited vote: the GM decides"
+        )
+        versions = (before or "(previous version unknown)", after)
+        self.queue.append(QueueItem("edited_vote", post.id, slot.name, after, (), reason, versions))
+        for action in actions:
+            self._event(post, slot.name, action, None, EventStatus.QUEUED, reason)
+        if policy is EditPolicy.IGNORE:
+            self._clear(slot.name, post)
+        return False
+
+    def _apply(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> None:
+        """Apply a post's actions: only where the post leaves the vote matters.
+
+        "Vote: No Lynch ... just kidding. Vote: Akonyl" from someone already on Akonyl changes
+        nothing (phpBB fixture #50); "Unvote" then "Vote: X" moves the vote to X.
+        """
+        start = self.current.get(slot.name)
+        state: str | None = start.target if start else None
+        doubt: QueueItem | None = None
+        steps: list[_Step] = []
+        final: int | None = None
+        for action in actions:
+            step, state, doubt, decisive = self._step(post, slot, action, state, doubt)
+            steps.append(step)
+            if decisive:
+                final = len(steps) - 1
+        for i, step in enumerate(steps):
+            superseded = step.status in (EventStatus.COUNTED, EventStatus.QUEUED)
+            if i != final and superseded and step.action.action is Action.VOTE:
+                steps[i] = replace(step, status=EventStatus.NO_CHANGE,
+                                   reason="superseded later in the same post")  # fmt: skip
+        if final is not None:
+            steps[final] = self._settle(post, slot, steps[final], start, state, doubt)
+        for step in steps:
+            self._event(post, slot.name, step.action, step.target, step.status, step.reason,
+                        step.found)  # fmt: skip
+
+    def _step(
+        self, post: PostInput, slot: Slot, action: RawAction, state: str | None,
+        doubt: QueueItem | None,
+    ) -> tuple[_Step, str | None, QueueItem | None, bool]:  # fmt: skip
+        """One action on the post's running state: (event, new state, doubt, decisive)."""
+        if action.action is Action.UNVOTE:
+            return _Step(action, None, EventStatus.COUNTED), None, None, True
+        found, _ = self.resolve(action.target)
+        target = found.slot if isinstance(found, Resolved) else None
+        if action.action is Action.WITHDRAW:
+            if target is not None and target == state:
+                return _Step(action, target, EventStatus.COUNTED, "", found), None, None, True
+            why = "not currently voting that name"
+            return _Step(action, target, EventStatus.NO_CHANGE, why, found), state, doubt, False
+        if not isinstance(found, Resolved):
+            if isinstance(found, Unknown) and found.reason.endswith("is not alive"):
+                return _Step(action, None, EventStatus.IGNORED, found.reason), state, doubt, False
+            candidates = found.candidates if isinstance(found, Ambiguous) else ()
+            kind = "ambiguous_name" if isinstance(found, Ambiguous) else "unresolved_name"
+            item = QueueItem(kind, post.id, slot.name, action.raw, candidates, found.reason)
+            return _Step(action, None, EventStatus.QUEUED, found.reason), None, item, True
+        why = self._invalid_target(slot, found.slot)
+        if why:
+            forbidden_self = found.slot == slot.name and not self.rules.self_vote
+            step = _Step(action, found.slot, EventStatus.IGNORED, why, found)
+            # A forbidden self-vote counts as no vote at all (seed 004): it clears the vote.
+            return (step, None, None, True) if forbidden_self else (step, state, doubt, False)
+        return _Step(action, found.slot, EventStatus.COUNTED, "", found), found.slot, None, True
+
+    def _settle(
+        self, post: PostInput, slot: Slot, step: _Step, start: Cast | None, state: str | None,
+        doubt: QueueItem | None,
+    ) -> _Step:  # fmt: skip
+        """Make the post's final state the voter's vote; returns the decisive event."""
+        if doubt is not None:
+            # The voter clearly moved his vote, but to whom is the GM's call: his old vote no
+            # longer stands and he is listed as pending until the GM decides.
+            self.queue.append(doubt)
+            self._clear(slot.name, post)
+            self.pending[slot.name] = doubt
+            return step
+        self.pending.pop(slot.name, None)
+        if state is None:
+            had = self._clear(slot.name, post)
+            if not had and step.status is EventStatus.COUNTED:
+                return replace(step, status=EventStatus.NO_CHANGE, reason="no vote to remove")
+            return step
+        if start is not None and start.target == state:
+            return replace(step, status=EventStatus.NO_CHANGE, reason="already voting")
+        if self.rules.revote is RevotePolicy.VOID and slot.name in self.voted:
+            self._clear(slot.name, post)
+            self.voided.add(slot.name)
+            why = "second vote: the rules void the player's vote for the day"
+            return replace(step, status=EventStatus.IGNORED, reason=why)
+        self._clear(slot.name, post)
+        self.seq += 1
+        self.current[slot.name] = Cast(state, post.id, post.number, self.seq, post.time)
+        self.voted.add(slot.name)
+        return step
+
+    def _invalid_target(self, slot: Slot, target: str) -> str:
+        if target == NO_LYNCH:
+            return ""
+        if target == slot.name and not self.rules.self_vote:
+            return "self-votes are forbidden (counts as no vote)"
+        blocked = sorted(self.roster.slot(target).statuses & self.rules.unvotable_statuses)
+        return f"{target} cannot be voted ({', '.join(blocked)})" if blocked else ""
+
+    def _clear(self, voter: str, post: PostInput) -> bool:
+        cast = self.current.pop(voter, None)
+        if cast is None:
+            return False
+        self.withdrawn.setdefault(cast.target, []).append(Voter(voter, cast.post_id, cast.number))
+        return True
+
+    def _event(
+        self,
+        post: PostInput,
+        voter: str,
+        action: RawAction,
+        target: str | None,
+        status: EventStatus,
+        reason: str,
+        found: Resolution | None = None,
+    ) -> None:
+        how = found.how.value if isinstance(found, Resolved) else None
+        self.events.append(
+            VoteEvent(post.id, post.number, voter, action.action, target, action.raw,
+                      action.syntax.value, status, reason, how, post.time)
+        )  # fmt: skip
+
+    def result(self) -> CountResult:
+        last = self.last.number if self.last and self.last.number is not None else None
+        return tally(self, last)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One action's outcome inside a post, before it becomes a :class:`VoteEvent`."""
+
+    action: RawAction
+    target: str | None
+    status: EventStatus
+    reason: str = ""
+    found: Resolution | None = None
+
+
+def _summary(actions: list[RawAction]) -> str:
+    return "; ".join(f"{a.action.value} {a.target}".strip() for a in actions)
+
+
+def _names_post(event: DayEvent, post: PostInput) -> bool:
+    if isinstance(event.post, int) and not isinstance(event.post, bool):
+        return post.number == event.post or (post.number is None and post.id == str(event.post))
+    return post.id == str(event.post)
+
+
+def _is_before(event: DayEvent, post: PostInput | None, last: PostInput | None) -> bool:
+    """True when ``event`` (after post N) must be applied before reading ``post``."""
+    if post is None:  # end of the window: everything up to the last post read
+        if last is None:
+            return isinstance(event.post, int)
+        return _is_before(event, PostInput("", "", "", number=(last.number or 0) + 1), last) or (
+            _names_post(event, last)
+        )
+    if isinstance(event.post, int) and post.number is not None:
+        return event.post < post.number
+    return last is not None and _names_post(event, last)

@@ -1,0 +1,223 @@
+"""Find the vote actions written in one post, per configured syntax (no name resolution here).
+
+Each syntax is a small function over the post's :class:`~parsers.html.PostView`, registered
+in :data:`EXTRACTORS`. Quotes, spoilers, code, signatures and boxes are never read. The
+actions come back in document order; where two syntaxes read the same text (a red, bold
+"Vote: X"), the text counts once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from parsers.html import PostView, Run, Style, colour_family
+from parsers.votes.config import Syntax, VoteRules
+from parsers.votes.model import Action
+
+__all__ = ["EXTRACTORS", "RawAction", "extract_actions"]
+
+
+@dataclass(frozen=True, slots=True)
+class RawAction:
+    """A vote action as written, before the target name is resolved.
+
+    Attributes:
+        action: vote, unvote or withdraw.
+        target: the target text ("" for unvote).
+        raw: the whole text it came from ("Vote: Akonly").
+        syntax: the syntax that found it.
+        start: index of its first segment in the post view (document order).
+        end: index of its last segment.
+    """
+
+    action: Action
+    target: str
+    raw: str
+    syntax: Syntax
+    start: int
+    end: int
+
+
+# "vote", "unvote", common misspellings, and the French/Russian verbs players use in PMs.
+_KEYWORD = re.compile(
+    r"(?<![\w$])(?P<kw>un-?vote|un-?veot|vote|veot|vtoe|je\s+vote|голосую|голос|отменяю\s+голос)"
+    r"(?![\w])\s*[:\-–—=>]*\s*",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(
+    r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:\-–—>]\s*)+", re.IGNORECASE
+)
+_TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
+_DOLLAR = re.compile(r"\$\s*([^$]+)")
+_HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
+_PLAIN = re.compile(
+    r"^\s*(?:i\s+|je\s+)?(?P<kw>un-?vote|vote|голосую|отменяю\s+голос)\b\s*[:\-–—=>]*\s*"
+    r"(?P<target>.*)$",
+    re.IGNORECASE,
+)
+_EMPTY_VOTE = re.compile(r"^[\W_]*$")
+
+
+def clean_target(text: str) -> str:
+    """Strip the words and punctuation around a target name ("for Ann!" gives "Ann").
+
+    Args:
+        text: the text after the vote keyword.
+
+    Returns:
+        The bare name text.
+    """
+    text = _LEAD.sub("", text.strip())
+    return _TRAIL.sub("", text).strip()
+
+
+def _is_unvote(keyword: str) -> bool:
+    lowered = keyword.lower()
+    return lowered.startswith("un") or lowered.startswith("отменяю")
+
+
+def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction]:
+    """Actions in a run that says "Vote: X" / "Unvote" (several: each keyword starts one)."""
+    matches = list(_KEYWORD.finditer(run.text))
+    out = []
+    for i, match in enumerate(matches):
+        stop = matches[i + 1].start() if i + 1 < len(matches) else len(run.text)
+        target = clean_target(run.text[match.end() : stop])
+        if _is_unvote(match.group("kw")):
+            out.append(RawAction(Action.UNVOTE, "", run.text, syntax, run.order, run.end))
+            continue
+        if not target and i + 1 == len(matches):
+            # "[b]Vote:[/b] Ann": the name often trails the bold keyword on the same line.
+            target = clean_target(view.text_after(run.end))
+        if target:
+            action = Action.WITHDRAW if run.strike else Action.VOTE
+            out.append(RawAction(action, target, run.text, syntax, run.order, run.end))
+    return out
+
+
+def _bold_vote(view: PostView, rules: VoteRules) -> list[RawAction]:
+    return [
+        a for run in view.runs(Style.BOLD) for a in _keyword_actions(run, view, Syntax.BOLD_VOTE)
+    ]
+
+
+def _vote_tag(view: PostView, rules: VoteRules) -> list[RawAction]:
+    out = []
+    for run in view.runs(Style.VOTE_TAG):
+        found = _keyword_actions(run, view, Syntax.VOTE_TAG)
+        if not found and not _KEYWORD.search(run.text):
+            found = [RawAction(Action.VOTE, clean_target(run.text), run.text, Syntax.VOTE_TAG,
+                               run.order, run.end)]  # fmt: skip
+        elif not found:
+            found = [RawAction(Action.UNVOTE, "", run.text, Syntax.VOTE_TAG, run.order, run.end)]
+        out.extend(found)
+    return out
+
+
+def _dollar_bold(view: PostView, rules: VoteRules) -> list[RawAction]:
+    out = []
+    for run in (*view.runs(Style.BOLD), *view.runs(Style.STRIKE)):
+        if run.style is Style.BOLD and run.strike:
+            continue  # a struck bold run is read once, as a strike run
+        action = Action.WITHDRAW if run.style is Style.STRIKE else Action.VOTE
+        for match in _DOLLAR.finditer(run.text):
+            target = clean_target(match.group(1))
+            if target:
+                out.append(
+                    RawAction(action, target, run.text, Syntax.DOLLAR_BOLD, run.order, run.end)
+                )
+    return out
+
+
+def _colour(view: PostView, rules: VoteRules) -> list[RawAction]:
+    out = []
+    for run in view.runs(Style.COLOUR):
+        if colour_family(run.colour) is not rules.vote_colour:
+            continue  # host colour (blue) and play colours are never votes
+        found = _keyword_actions(run, view, Syntax.COLOUR)
+        if not found and not _KEYWORD.search(run.text):
+            target = clean_target(run.text)
+            if _EMPTY_VOTE.match(target):
+                # An empty red vote: the player abstains on purpose (seed 004).
+                found = [RawAction(Action.UNVOTE, "", run.text, Syntax.COLOUR, run.order, run.end)]
+            else:
+                action = Action.WITHDRAW if run.strike else Action.VOTE
+                found = [RawAction(action, target, run.text, Syntax.COLOUR, run.order, run.end)]
+        out.extend(found)
+    return out
+
+
+def _line_actions(view: PostView, pattern: re.Pattern[str], syntax: Syntax) -> list[RawAction]:
+    out = []
+    for run in view.line_runs():
+        for match in pattern.finditer(run.text):
+            if _is_unvote(match.group("kw")):
+                out.append(RawAction(Action.UNVOTE, "", match.group(0), syntax, run.order, run.end))
+                continue
+            target = clean_target(match.group("target"))
+            if target:
+                out.append(
+                    RawAction(Action.VOTE, target, match.group(0), syntax, run.order, run.end)
+                )
+    return out
+
+
+def _hash_vote(view: PostView, rules: VoteRules) -> list[RawAction]:
+    return _line_actions(view, _HASH, Syntax.HASH_VOTE)
+
+
+def _plain_vote(view: PostView, rules: VoteRules) -> list[RawAction]:
+    return _line_actions(view, _PLAIN, Syntax.PLAIN_VOTE)
+
+
+Extractor = Callable[[PostView, VoteRules], list[RawAction]]
+EXTRACTORS: dict[Syntax, Extractor] = {
+    Syntax.BOLD_VOTE: _bold_vote,
+    Syntax.DOLLAR_BOLD: _dollar_bold,
+    Syntax.VOTE_TAG: _vote_tag,
+    Syntax.HASH_VOTE: _hash_vote,
+    Syntax.COLOUR: _colour,
+    Syntax.PLAIN_VOTE: _plain_vote,
+}
+"""One extractor per syntax; a new syntax is one function and one line here."""
+
+# When two syntaxes read the same segments, the more specific one wins.
+_PRECEDENCE = {
+    Syntax.VOTE_TAG: 0,
+    Syntax.DOLLAR_BOLD: 1,
+    Syntax.BOLD_VOTE: 2,
+    Syntax.COLOUR: 3,
+    Syntax.HASH_VOTE: 4,
+    Syntax.PLAIN_VOTE: 5,
+}
+
+
+def extract_actions(
+    view: PostView, rules: VoteRules, syntaxes: frozenset[Syntax]
+) -> list[RawAction]:
+    """Every vote action of a post, in document order, each piece of text read once.
+
+    Args:
+        view: the post body.
+        rules: the vote rules (colours...).
+        syntaxes: the syntaxes to look for.
+
+    Returns:
+        The actions in the order they were written.
+    """
+    found = [a for syntax in sorted(syntaxes, key=_PRECEDENCE.__getitem__)
+             for a in EXTRACTORS[syntax](view, rules)]  # fmt: skip
+    kept: list[RawAction] = []
+    taken: list[tuple[int, int, Syntax]] = []
+    for action in found:
+        clash = any(
+            syntax is not action.syntax and action.start <= end and start <= action.end
+            for start, end, syntax in taken
+        )
+        if not clash:
+            kept.append(action)
+            taken.append((action.start, action.end, action.syntax))
+    kept.sort(key=lambda a: (a.start, a.end))
+    return kept
