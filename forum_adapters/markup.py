@@ -43,6 +43,12 @@ def text_of(element: HtmlElement | None) -> str:
     return " ".join(element.text_content().split())
 
 
+def cls(name: str) -> str:
+    """XPath test for one whole class token (``contains(@class, 'content')`` would also match
+    ``dropdown-contents``)."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
 def first(element: HtmlElement, xpath: str) -> HtmlElement | None:
     """First element matching ``xpath`` under ``element``, or None."""
     found = element.xpath(xpath)

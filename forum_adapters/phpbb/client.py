@@ -1,0 +1,347 @@
+"""``PhpBBAdapter``: the thin HTTP side for phpBB 3.2 / 3.3 (login, topic, PMs, reply, send PM)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timedelta
+from typing import ClassVar
+
+import requests
+
+from forum_adapters.base import PMId, PMRef, Post, PostId, PostRef, PrivateMessage, ThreadRef
+from forum_adapters.core import AdapterCore
+from forum_adapters.errors import (
+    ActionRefused,
+    Banned,
+    CaptchaRequired,
+    FloodControl,
+    ForumUnavailable,
+    LayoutChanged,
+    LoginFailed,
+    NotFound,
+    ReplyRefusedNewerPost,
+)
+from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
+from forum_adapters.phpbb import parse
+
+URLS = {
+    "login": "{base}ucp.php?mode=login",
+    "topic": "{base}viewtopic.php?t={topic}",
+    "topic_at": "{base}viewtopic.php?p={post}",
+    "reply_form": "{base}posting.php?mode=reply&t={topic}",
+    "inbox": "{base}ucp.php?i=pm&folder=inbox",
+    "outbox": "{base}ucp.php?i=pm&folder=outbox",
+    "sentbox": "{base}ucp.php?i=pm&folder=sentbox",
+    "compose": "{base}ucp.php?i=pm&mode=compose",
+}
+
+FORM_MIN_AGE = 2.1  # phpBB refuses a form posted in the second it was made (QUIRKS.md)
+_NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
+_BAD_TOKEN = re.compile(r"form was invalid|invalid form", re.I)
+_TOO_MANY = re.compile(r"maximum number of (?:allowed )?login attempts|confirmation code", re.I)
+_PM_WINDOW = timedelta(minutes=2)
+
+
+class PhpBBAdapter(AdapterCore):
+    """phpBB 3.2 / 3.3 adapter (prosilver-based styles; see ``fixtures/phpbb33/QUIRKS.md``).
+
+    phpBB marks a PM read when it is opened, and offers no "mark unread": the bot opens only
+    PMs newer than the last one it read, so a GM sharing the account sees those as read.
+    """
+
+    engine: ClassVar[str] = "phpbb"
+    default_post_interval: ClassVar[float] = 16.0  # flood_interval 15 s, posts and PMs alike
+
+    def url(self, name: str, **values: object) -> str:
+        """Build one of ``URLS`` for this board."""
+        return URLS[name].format(base=self.base_url, **values)
+
+    # -- session ---------------------------------------------------------------------------
+    def login(self) -> None:
+        """Log in with "remember me" (the autologin cookie outlives the session).
+
+        Raises:
+            LoginFailed: wrong user name or password.
+            CaptchaRequired: phpBB demands a CAPTCHA (after 3 failed logins).
+            Banned: the account or IP is banned.
+        """
+        for _ in range(2):
+            root, response = self.fetch(self.url("login"), what="log in", need_login=False)
+            if parse.is_logged_in(root):
+                self._remember_user(root)
+                return
+            if parse.has_captcha(root):
+                raise CaptchaRequired(self.username, "login form, after failed logins")
+            form = parse.login_form(root, self.base_url)
+            if form is None:
+                raise LayoutChanged(response.url, "the login form (form#login)")
+            loaded = self.http.clock()
+            fields = form.with_values(
+                username=self.username, password=self.password(), autologin="on"
+            )
+            fields.append(("login", form.submits.get("login", "Login")))
+            self._wait_form_age(loaded)
+            answer = self.http.post(form.action, fields)
+            page = parse_html(answer.content)
+            if parse.is_logged_in(page):
+                self._remember_user(page)
+                self.save_cookies()
+                return
+            message = parse.error_message(page) or parse.info_message(page) or ""
+            if _BAD_TOKEN.search(message):
+                continue
+            self._login_refused(page, message)
+        raise LoginFailed(self.username, "the board kept refusing the login form")
+
+    def _login_refused(self, page: HtmlElement, message: str) -> None:
+        if parse.has_captcha(page) or _TOO_MANY.search(message):
+            raise CaptchaRequired(self.username, "after failed logins")
+        if re.search(r"\bbanned\b", message, re.I):
+            raise Banned("log in", message)
+        raise LoginFailed(self.username, message or "the board did not log us in")
+
+    def _remember_user(self, root: HtmlElement) -> None:
+        for href in root.xpath("//a[contains(@href,'mode=viewprofile')][@title]/@href"):
+            match = re.search(r"[?&]u=(\d+)", href)
+            if match:
+                self.user_id = int(match.group(1))
+                return
+
+    def _wait_form_age(self, loaded: float) -> None:
+        left = loaded + FORM_MIN_AGE - self.http.clock()
+        if left > 0:
+            self.http.sleep(left)
+
+    def _is_logged_in(self, root: HtmlElement) -> bool:
+        return parse.is_logged_in(root)
+
+    def _error_text(self, root: HtmlElement) -> str | None:
+        return parse.info_message(root) or parse.error_message(root)
+
+    # -- reading ---------------------------------------------------------------------------
+    def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
+        """Fetch and parse one topic page (logging in once if needed)."""
+        root, response = self.fetch(url, what=f"read topic {topic_id}")
+        return parse.parse_topic_page(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
+
+    def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
+        """Yield posts newer than ``after``, starting on the page that holds ``after``
+        (``viewtopic.php?p=N``): an idle poll costs one request, N new pages cost N."""
+        topic = thread.topic_id
+        first_url = self.url("topic", topic=topic)
+        url = first_url if after is None else self.url("topic_at", post=after)
+        try:
+            page = self.topic_page(url, topic)
+        except NotFound:
+            if after is None:
+                raise
+            page = self.topic_page(first_url, topic)  # that post was deleted: start over
+        while True:
+            for post in page.posts:
+                if after is None or post.post_id > after:
+                    self.remember_seen(topic, post.post_id)
+                    yield post
+            if not page.next_url:
+                return
+            page = self.topic_page(page.next_url, topic)
+
+    def iter_pms(self, *, after: PMId | None = None) -> Iterator[PrivateMessage]:
+        """Yield inbox PMs newer than ``after``, oldest first; one list request when idle,
+        plus one request per new PM (opening it marks it read: phpBB has no way around it)."""
+        fresh = []
+        url: str | None = self.url("inbox")
+        while url:
+            root, response = self.fetch(url, what="read the PM inbox")
+            page = parse.parse_pm_list(
+                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            )
+            new_rows = [row for row in page.rows if after is None or row.pm_id > after]
+            fresh.extend(new_rows)
+            url = page.next_url if page.rows and len(new_rows) == len(page.rows) else None
+        for row in sorted(fresh, key=lambda r: r.pm_id):
+            root, response = self.fetch(row.view_url, what=f"read PM {row.pm_id}")
+            yield parse.parse_pm_view(
+                root, response.url, now=self.now(response), tz=self.tz, was_unread=row.unread
+            )
+
+    # -- writing ---------------------------------------------------------------------------
+    def reply(self, thread: ThreadRef, body: str, *, last_seen: PostId | None = None) -> PostRef:
+        """Post ``body`` (BBCode) in the topic; return the post phpBB redirected to.
+
+        Args:
+            thread: the topic.
+            body: the message, BBCode.
+            last_seen: the newest post the caller has read (default: the newest this adapter
+                yielded). If the topic has newer posts, nothing is posted.
+
+        Raises:
+            ReplyRefusedNewerPost: the topic has posts newer than ``last_seen``.
+            FloodControl: still refused after waiting the flood interval.
+            ActionRefused: any other refusal, with the board's words.
+        """
+        topic = thread.topic_id
+        known = self._last_seen.get(topic)
+        seen = last_seen or (PostId(known) if known else None)
+        action = f"reply to topic {topic}"
+        for attempt in range(3):
+            if attempt and seen is not None:
+                mine = self._find_own_post(topic, body, after=seen)
+                if mine is not None:
+                    return mine
+            form = self._load_form(self.url("reply_form", topic=topic), action)
+            current = PostId(int(form.get("topic_cur_post_id") or 0)) or None
+            if seen is None:
+                seen = current
+            elif current is not None and current > seen:
+                raise ReplyRefusedNewerPost(action, seen, current)
+            fields = form.with_values(message=body, post=form.submits.get("post", "Submit"))
+            self.wait_before_writing()
+            try:
+                answer = self.http.post(form.action, fields)
+            except ForumUnavailable:
+                if attempt == 2 or seen is None:
+                    raise
+                continue  # the post may have been saved: look for it before sending again
+            self.wrote()
+            outcome = self._reply_outcome(answer, topic, seen, action)
+            if isinstance(outcome, PostRef):
+                return outcome
+            self.http.sleep(outcome)
+        raise FloodControl(action, "the board kept refusing the reply", None)
+
+    def _load_form(self, url: str, action: str) -> Form:
+        loaded = self.http.clock()
+        root, response = self.fetch(url, what=action)
+        form = parse.post_form(root, self.base_url)
+        if form is None:
+            raise LayoutChanged(response.url, "the posting form (form#postform)")
+        if parse.has_captcha(root):
+            raise CaptchaRequired(self.username, f"the form to {action}")
+        self._wait_form_age(loaded)
+        return form
+
+    def _reply_outcome(
+        self, answer: requests.Response, topic: int, seen: PostId | None, action: str
+    ) -> PostRef | float:
+        """The confirmed post, or seconds to wait before trying again; raises on refusals."""
+        for hop in [*answer.history, answer]:
+            match = _NEW_POST_ID.search(hop.headers.get("Location", "") or "")
+            if match and hop.status_code in (301, 302, 303):
+                return self._confirm_post(answer, topic, PostId(int(match.group(1))), action)
+        page = parse_html(answer.content)
+        message = parse.error_message(page) or ""
+        form = parse.post_form(page, self.base_url)
+        if form is not None and not message:
+            newest = form.get("topic_cur_post_id")
+            if newest and seen is not None and int(newest) > seen:
+                raise ReplyRefusedNewerPost(action, seen, int(newest))
+        if self.flood_wait(message) is not None:
+            return self.post_interval
+        if _BAD_TOKEN.search(message):
+            return FORM_MIN_AGE
+        self.check_page(answer, page, action)
+        raise ActionRefused(action, message or parse.info_message(page) or "no post was made")
+
+    def _confirm_post(
+        self, answer: requests.Response, topic: int, post_id: PostId, action: str
+    ) -> PostRef:
+        page = parse_html(answer.content)
+        if not page.xpath(f"//div[@id='p{post_id}']"):
+            root, answer = self.fetch(self.url("topic_at", post=post_id), what=action)
+            page = root
+            if not page.xpath(f"//div[@id='p{post_id}']"):
+                raise ActionRefused(action, f"post {post_id} is not in the topic after posting")
+        self.remember_seen(topic, post_id)
+        return PostRef(topic, post_id, f"{self.url('topic_at', post=post_id)}#p{post_id}")
+
+    def _find_own_post(self, topic: int, body: str, *, after: PostId) -> PostRef | None:
+        wanted = fingerprint(body)
+        for post in reversed(list(self.iter_posts(ThreadRef(topic), after=after))):
+            if self._is_me(post.author.id, post.author.name) and wanted in html_fingerprint(
+                post.body_html
+            ):
+                url = f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
+                return PostRef(topic, post.post_id, url)
+        return None
+
+    def _is_me(self, user_id: int | None, name: str) -> bool:
+        if self.user_id is not None and user_id is not None:
+            return user_id == self.user_id
+        return name.casefold() == self.username.casefold()
+
+    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+        """Send one PM to every name in ``to`` (added through phpBB's own "Add" button, so
+        phpBB resolves the names), and return its id from phpBB's confirmation page.
+
+        Raises:
+            CaptchaRequired: the PM form asks for a CAPTCHA.
+            FloodControl: still refused after waiting the flood interval.
+            ActionRefused: an unknown recipient or another refusal, with the board's words.
+        """
+        action = f"send a PM to {', '.join(to)}"
+        since: datetime | None = None
+        for attempt in range(3):
+            if attempt and since is not None:
+                sent = self._find_sent_pm(to, subject, since)
+                if sent is not None:
+                    return sent
+            form = self._pm_form_with_recipients(to, action)
+            fields = form.with_values(
+                subject=subject, message=body, post=form.submits.get("post", "Submit")
+            )
+            self.wait_before_writing()
+            try:
+                answer = self.http.post(form.action, fields)
+            except ForumUnavailable:
+                if attempt == 2:
+                    raise
+                continue
+            self.wrote()
+            since = since or self.now(answer) - _PM_WINDOW
+            page = parse_html(answer.content)
+            pm_id = parse.sent_pm_id(page)
+            if pm_id is not None:
+                return PMRef(PMId(pm_id), tuple(to), subject)
+            message = parse.error_message(page) or ""
+            if self.flood_wait(message) is not None:
+                self.http.sleep(self.post_interval)
+                continue
+            if _BAD_TOKEN.search(message):
+                continue
+            self.check_page(answer, page, action)
+            raise ActionRefused(action, message or parse.info_message(page) or "no PM was sent")
+        raise FloodControl(action, "the board kept refusing the PM", None)
+
+    def _pm_form_with_recipients(self, to: Sequence[str], action: str) -> Form:
+        form = self._load_form(self.url("compose"), action)
+        fields = form.with_values(username_list="\n".join(to), add_to=form.submits["add_to"])
+        answer = self.http.post(form.action, fields)
+        page = parse_html(answer.content)
+        loaded = self.http.clock()
+        filled = parse.post_form(page, self.base_url)
+        message = parse.error_message(page)
+        if filled is None or message:
+            self.check_page(answer, page, action)
+            raise ActionRefused(action, message or "the board did not take the recipients")
+        added = [name for name, value in filled.fields if name.startswith("address_list[u]")]
+        if len(added) < len(to):
+            raise ActionRefused(action, f"only {len(added)} of {len(to)} recipients were found")
+        self._wait_form_age(loaded)
+        return filled
+
+    def _find_sent_pm(self, to: Sequence[str], subject: str, since: datetime) -> PMRef | None:
+        """A PM to these people with this subject, sent since ``since``, in outbox or sent."""
+        wanted = {name.casefold() for name in to}
+        for folder in ("outbox", "sentbox"):
+            root, response = self.fetch(self.url(folder), what="read sent PMs")
+            page = parse.parse_pm_list(
+                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            )
+            for row in page.rows:
+                recent = row.sent_at is None or row.sent_at >= since
+                if row.subject == subject and recent and row.sender.name.casefold() in wanted:
+                    return PMRef(row.pm_id, tuple(to), subject)
+        return None
