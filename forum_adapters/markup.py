@@ -12,6 +12,8 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 _BBCODE_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
+# Smiley codes (":P", ";)", ":lol:") render as images, so they drop out of both sides.
+_SMILEY = re.compile(r"(?<!\w)(?::\w+:|[:;8]-?[a-zA-Z()|/\\\[\]])(?!\w)")
 
 
 def parse_html(page: str | bytes) -> HtmlElement:
@@ -58,7 +60,7 @@ def first(element: HtmlElement, xpath: str) -> HtmlElement | None:
 def fingerprint(text: str, length: int = 80) -> str:
     """Letters and digits only, lower case, first ``length``: compares a BBCode body we sent
     with the HTML the forum renders from it (smileys, quotes and markup drop out)."""
-    text = unicodedata.normalize("NFC", _BBCODE_TAG.sub(" ", text))
+    text = unicodedata.normalize("NFC", _SMILEY.sub(" ", _BBCODE_TAG.sub(" ", text)))
     return "".join(ch for ch in text.lower() if ch.isalnum())[:length]
 
 

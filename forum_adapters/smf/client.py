@@ -19,6 +19,7 @@ from forum_adapters.errors import (
     ForumUnavailable,
     LayoutChanged,
     LoginFailed,
+    NotFound,
     ReplyRefusedNewerPost,
 )
 from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
@@ -142,7 +143,13 @@ class SMFAdapter(AdapterCore):
         else:
             url = self.url("topic_at", topic=topic, msg=after)
         while url:
-            page = self.topic_page(url, topic)
+            try:
+                page = self.topic_page(url, topic)
+            except NotFound:
+                if after is None or url == self.url("topic", topic=topic, start=0):
+                    raise
+                url = self.url("topic", topic=topic, start=0)  # that post was deleted
+                continue
             for post in page.posts:
                 if after is None or post.post_id > after:
                     self.remember_seen(topic, post.post_id)
@@ -342,10 +349,15 @@ class SMFAdapter(AdapterCore):
             if message:
                 self.check_page(answer, page, action)
                 raise ActionRefused(action, message)
+            # SMF confirms with a redirect to "done=sent" but names no id: the id comes from
+            # the sent items (kept there by outbox=1 on 2.0, always on 2.1).
+            confirmed = any("done=sent" in hop.url for hop in [*answer.history, answer])
             sent = self._find_sent_pm(to, subject, body, since=self.now(answer) - _PM_WINDOW)
-            if sent is None:
-                raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
-            return sent
+            if sent is not None:
+                return sent
+            if confirmed:
+                return PMRef(None, tuple(to), subject)
+            raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
         raise FloodControl(action, "the forum kept refusing the PM", None)
 
     def _find_sent_pm(
