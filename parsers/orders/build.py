@@ -22,6 +22,8 @@ PENALTY = {
     "other_phase": 0.6,
     "claim": 0.6,
     "several_abilities": 0.5,
+    "vague": 0.4,
+    "guess": 0.5,
 }
 _VOTE = Ability(id="vote", phases=frozenset({"day"}), targets=())
 
@@ -51,7 +53,7 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
     Returns:
         Readings; the caller validates the best and queues the rest as candidates.
     """
-    if draft.kind is Kind.CANCEL:
+    if draft.kind is Kind.CANCEL or (draft.negated and not draft.names and draft.abilities):
         return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5)]
     if draft.kind is Kind.WILL:
         return [Piece(Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
@@ -63,7 +65,7 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
 
 def _cancel(draft: Draft, ctx: Context) -> Order:
     targets = tuple(
-        Slot("ability", a) for a in draft.abilities if a in ctx.abilities or not ctx.abilities
+        Slot("ability", a) for a in draft.abilities if ctx.abilities is None or a in ctx.abilities
     )
     return Order("cancel", targets, kind=Kind.CANCEL, phase=ctx.phase.id, source=draft.source)
 
@@ -91,7 +93,8 @@ def _simple(draft: Draft, ctx: Context) -> Piece:
 
 
 def _ability_pieces(draft: Draft, ctx: Context) -> list[Piece]:
-    ids = [a for a in draft.abilities if a in ctx.abilities] or list(draft.abilities)
+    mine = ctx.abilities if ctx.abilities is not None else frozenset(draft.abilities)
+    ids = [a for a in draft.abilities if a in mine] or list(draft.abilities[:1])
     if len(ids) > 1:
         usable = [a for a in ids if _ability(ctx, a).allowed_in(ctx.phase.kind)]
         ids = usable or ids
@@ -186,6 +189,10 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("question", "asked as a question")
     if draft.negated:
         piece.doubt("negated", "negated ('don't', 'not')")
+    if draft.vague:
+        piece.doubt("vague", "the target is described, not named")
+    if draft.guessed:
+        piece.doubt("guess", draft.guessed)
     if "or" in draft.unknown:
         piece.doubt("or", "several choices joined by 'or'")
     capitals = [w for w in draft.unknown if w[:1].isupper() and w != draft.trigger]

@@ -20,6 +20,7 @@ class _Tally:
     superseded: list[Order] = field(default_factory=list)
     doubtful: list[tuple[Piece, str]] = field(default_factory=list)
     rejected: list[tuple[Order, str]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
 
     def cancel(self, order: Order) -> None:
         abilities = {str(s.value) for s in order.targets}
@@ -31,11 +32,24 @@ class _Tally:
         ]
         self.rejected = [r for r in self.rejected if abilities and r[0].ability not in abilities]
 
-    def accept(self, order: Order) -> None:
-        same = [o for o in self.accepted if o.ability == order.ability]
+    def accept(self, order: Order, ctx: Context) -> None:
+        """Add an order; it replaces earlier ones it is incompatible with (last valid wins)."""
+        same = [o for o in self.accepted if _replaces(order, o, ctx)]
         self.superseded += same
-        self.accepted = [o for o in self.accepted if o.ability != order.ability] + [order]
-        self.doubtful = [d for d in self.doubtful if d[0].order.ability != order.ability]
+        self.accepted = [o for o in self.accepted if o not in same] + [order]
+        self.doubtful = [d for d in self.doubtful if not _replaces(order, d[0].order, ctx)]
+
+
+def _replaces(new: Order, old: Order, ctx: Context) -> bool:
+    """Same ability; or both ability orders when one action per phase is allowed; or two
+    abilities of one "A OR B" line of the role sheet."""
+    if new.kind is not old.kind:
+        return False
+    if new.ability == old.ability:
+        return True
+    if new.kind is Kind.ORDER and ctx.one_action:
+        return True
+    return any(new.ability in g and old.ability in g for g in ctx.exclusive)
 
 
 def combine(
@@ -58,7 +72,9 @@ def combine(
     tally = _Tally()
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
         order = piece.order
-        if order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
+        if _mention(piece, verdict, tally, len(pieces)):
+            tally.ignored.append(order.source)
+        elif order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
             tally.cancel(order)
             tally.accepted.append(order)
         elif verdict.rule and piece.confidence >= ACCEPT:
@@ -69,8 +85,19 @@ def combine(
                 why = f"{why}; and {verdict.rule}"
             tally.doubtful.append((piece, why))
         else:
-            tally.accept(order)
+            tally.accept(order, ctx)
     return _result(tally, pieces, questions)
+
+
+def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
+    """Words that name an ability without ordering it: "Nick does the hit" after the kill
+    order, or "if Frank is protected" from a player who cannot protect."""
+    if piece.confidence >= ACCEPT or count == 1:
+        return False
+    if verdict.rule and " has no " in verdict.rule:
+        return True
+    targetless = bool(piece.doubts) and all(d.startswith("no ") for d in piece.doubts)
+    return targetless and any(o.ability == piece.order.ability for o in tally.accepted)
 
 
 def _result(
@@ -78,6 +105,7 @@ def _result(
 ) -> ParseResult:
     asked = tuple(questions)
     notes = tuple(f"refused: {o.render()} ({rule})" for o, rule in tally.rejected)
+    notes += tuple(f"not read as an order: '{text}'" for text in tally.ignored)
     superseded = tuple(tally.superseded)
     if tally.doubtful:
         cands = _candidates(tally, pieces)

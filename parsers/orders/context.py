@@ -20,7 +20,7 @@ class Context:
         players: names of the roster.
         actor: the sender's slot name.
         phase: the phase the orders are for.
-        abilities: ability ids the actor may order now (role plus items), empty if unknown.
+        abilities: ability ids the actor may order (role, items, faction), None if unknown.
         learned_abilities: written form -> ability id, taught by the GM.
         night_first: night N comes before day N in this ruleset.
     """
@@ -29,9 +29,11 @@ class Context:
     players: PlayerFinder
     actor: str
     phase: Phase
-    abilities: frozenset[str]
+    abilities: frozenset[str] | None
     learned_abilities: Mapping[str, str] = field(default_factory=dict)
     night_first: bool = True
+    one_action: bool = False
+    exclusive: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(slots=True)

@@ -45,12 +45,12 @@ QUESTION_START: Final = _table(
 )
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
-    "considering|wondering|should i|if i|in case|undecided",
-    fr="peut-être|peut etre|hésite|sais pas|sûr|pas sûr|pense|si je",
-    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если я|или может",
+    "considering|wondering|should i|if|in case|undecided|unless",
+    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si",
+    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может",
 )
 NEGATION: Final = _table(
-    en="don't|dont|do not|not|never|won't|wont|no longer|instead of",
+    en="don't|dont|do not|not|no|never|won't|wont|no longer|instead of",
     fr="ne|n'|pas|plus|jamais|au lieu de",
     ru="не|нет|вместо",
 )
@@ -59,6 +59,13 @@ ALTERNATIVE: Final = _table(
     "if dead|backup|fallback|second choice|failing that|or if",
     fr="sinon|à défaut|ou sinon|si impossible|en second",
     ru="иначе|если нет|если не|запасной|а если|либо",
+)
+# Targets described instead of named: the GM must pick the player.
+VAGUE: Final = _table(
+    en="whoever|whomever|someone|somebody|anyone|anybody|same person|same as|the one who|"
+    "random|randomly|whoever is",
+    fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même",
+    ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|наугад|случайно",
 )
 SELF: Final = _table(
     en="me|myself|self|my self",

@@ -25,6 +25,7 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "negation": grammar.NEGATION,
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,
+    "vague": grammar.VAGUE,
     "crime_link": grammar.CRIME_LINK,
     "disguise_link": grammar.DISGUISE_LINK,
     "greeting": grammar.GREETING,

@@ -69,6 +69,8 @@ class OrderParser:
             abilities=self._abilities(slot.role, items),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),
+            one_action=_option(self.ruleset, "actions_per_phase") == 1,
+            exclusive=self._exclusive(slot.role),
         )
         sit = Situation(roster, recipients, uses_left or {})
         pieces: list[tuple[Piece, list[Piece]]] = []
@@ -77,6 +79,8 @@ class OrderParser:
             reading = Reading.of(tokenize(sentence, line), ctx)
             drafts = scan(reading, ctx) or self._guess(reading, ctx)
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
+            if not drafts and not asks and pieces:
+                drafts = _bare_names(reading, ctx, pieces[-1][0])
             if asks:
                 questions.append(sentence)
             for draft in drafts:
@@ -87,16 +91,27 @@ class OrderParser:
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
         return combine(pieces, verdicts, questions, ctx)
 
-    def _abilities(self, role: str | None, items: Collection[str]) -> frozenset[str]:
+    def _abilities(self, role: str | None, items: Collection[str]) -> frozenset[str] | None:
         role_id = self._role_id(role)
         if role_id is None:
-            return frozenset()
-        found = set(self.ruleset.roles[role_id].abilities)
+            return None
+        own = self.ruleset.roles[role_id]
+        found = set(own.abilities)
+        for other in self.ruleset.roles.values():  # a faction's shared kill (Mafioso, BO)
+            if other.faction == own.faction:
+                found.update(a.id for a in other.abilities.values() if "faction_kill" in a.tags)
         for item in items:
             item_def = self.ruleset.items.get(item)
             if item_def is not None and item_def.ability:
                 found.add(item_def.ability)
         return frozenset(found)
+
+    def _exclusive(self, role: str | None) -> tuple[frozenset[str], ...]:
+        """Abilities of one "A OR B" line of the role sheet (``exclusive`` in the ruleset)."""
+        role_id = self._role_id(role)
+        groups = self.ruleset.extra.get("exclusive", {}) if self.ruleset.extra else {}
+        raw = groups.get(role_id, ()) if isinstance(groups, Mapping) else ()
+        return tuple(frozenset(g) for g in raw)
 
     def _role_id(self, role: str | None) -> str | None:
         if not role:
@@ -111,7 +126,7 @@ class OrderParser:
     def _guess(self, reading: Reading, ctx: Context) -> list[Draft]:
         """No order word: a misspelt one next to a player name becomes a doubted draft."""
         tokens = reading.sentence.tokens
-        if not ctx.abilities or not any(reading.name(ctx, i) for i in range(len(tokens))):
+        if ctx.abilities is None or not any(reading.name(ctx, i) for i in range(len(tokens))):
             return []
         for i, token in enumerate(tokens):
             if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
@@ -125,13 +140,13 @@ class OrderParser:
                 draft.names = [
                     [h] for j in range(len(rest.sentence.tokens)) if (h := rest.name(ctx, j))
                 ][:2]
-                draft.hedged = True  # a guessed word: never accepted without the GM
+                draft.guessed = f"'{token.text}' read as {ability}"  # never accepted alone
                 return [draft, *drafts[1:]]
         return []
 
     def _closest_ability(self, word: str, ctx: Context) -> str | None:
         best: tuple[int, str] | None = None
-        for ability_id in sorted(ctx.abilities):
+        for ability_id in sorted(ctx.abilities or ()):
             ability = self.ruleset.abilities.get(ability_id)
             if ability is None:
                 continue
@@ -141,6 +156,25 @@ class OrderParser:
                 if distance <= _TYPO_EDITS and (best is None or distance < best[0]):
                     best = (distance, ability_id)
         return best[1] if best else None
+
+
+def _bare_names(reading: Reading, ctx: Context, last: Piece) -> list[Draft]:
+    """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
+    tokens = reading.sentence.tokens
+    hits = [h for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+    others = [h for h in hits if h.players != (ctx.actor,)]
+    if not others or last.order.kind is not Kind.ORDER:
+        return []
+    draft = Draft(Kind.ORDER, (last.order.ability,), "", reading.sentence.line)
+    draft.names = [[h] for h in others]
+    draft.source = reading.sentence.text
+    draft.guessed = "a name alone after the order: a correction?"
+    return [draft]
+
+
+def _option(ruleset: Ruleset, name: str) -> object:
+    option = ruleset.options.get(name)
+    return option.value if option is not None else None
 
 
 def _starts_with_question(reading: Reading, ctx: Context) -> bool:

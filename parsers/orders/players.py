@@ -80,7 +80,10 @@ class PlayerFinder:
             span = tokens[i : i + size]
             if any(t.is_punct for t in span):
                 continue
-            found = self._exact.get(tuple(fold(t.norm) for t in span))
+            key = tuple(fold(t.norm) for t in span)
+            found = self._exact.get(key)
+            if not found and span[-1].norm.endswith("'s"):  # "Carl's role"
+                found = self._exact.get((*key[:-1], fold(span[-1].norm[:-2])))
             if found:
                 best = max(QUALITY[h] for h in found.values())
                 how = next(iter(found.values()))

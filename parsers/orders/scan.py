@@ -20,6 +20,10 @@ TRIGGERS = {
     "handoff": Kind.HANDOFF,
 }
 _TRIGGER_RANK = ("handoff", "cancel", "will", "ability", "vote")
+_TRIGGER_KINDS = frozenset(TRIGGERS)
+_FILLER_KINDS = frozenset({"filler", "greeting"})
+# Words that may sit between "don't" and its order word ("don't want to check").
+_KEEPS_NEGATION = frozenset({"negation", "filler", "greeting", "vague"})
 
 
 @dataclass(slots=True)
@@ -56,6 +60,8 @@ class Draft:
     hedged: bool = False
     question: bool = False
     nobody: bool = False
+    vague: bool = False
+    guessed: str = ""
     alt_next: bool = False
     or_next: bool = False
     crime_link: bool = False
@@ -98,13 +104,13 @@ def scan(reading: Reading, ctx: Context) -> list[Draft]:
     tokens = reading.sentence.tokens
     drafts: list[Draft] = []
     loose: list[NameHit] = []
-    flags = {"negated": False, "hedged": False}
+    flags = {"negated": False, "hedged": False, "adjacent": False}
     i = 0
     while i < len(tokens):
         cur = drafts[-1] if drafts else None
         i += _step(reading, ctx, i, cur, drafts, loose, flags)
-    if drafts and loose and not drafts[0].names:
-        drafts[0].names.extend([hit] for hit in loose)
+    if drafts and loose and not drafts[0].names and flags["adjacent"]:
+        drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     for draft in drafts:
         draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
@@ -129,11 +135,16 @@ def _step(
             cur.or_next = True
         return 1
     if cur is not None and cur.kind is Kind.WILL:
-        cur.text = " ".join(filter(None, [cur.text, token.text]))
-        return 1
+        cur.text = reading.sentence.text[token.start :].strip()
+        return len(reading.sentence.tokens) - i
     found_phase = reading.phase(ctx, i)
     name = reading.name(ctx, i)
     match = reading.match(ctx, i)
+    if not (match and match.kinds() & (_KEEPS_NEGATION | _TRIGGER_KINDS)):
+        flags["negated"] = flags["negated"] and name is None and match is not None
+    if loose and cur is None and name is None:
+        between = match is not None and bool(match.kinds() & (_TRIGGER_KINDS | _FILLER_KINDS))
+        flags["adjacent"] = flags["adjacent"] and between
     if found_phase and (name is None or found_phase[1] >= name.length):
         _add_phase(cur, found_phase[0])
         return found_phase[1]
@@ -142,7 +153,7 @@ def _step(
         cur.crime_link = False
         return match.length
     trigger = _trigger_kind(match) if match else None
-    if trigger and (name is None or _prefers_trigger(cur, ctx, name, match)):
+    if trigger and (name is None or _prefers_trigger(reading, ctx, i, cur, match)):
         return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not _role_wanted(cur, ctx, match):
         _add_name(cur, loose, name, flags)
@@ -166,18 +177,28 @@ def _trigger_kind(match: Match) -> str | None:
     return next((k for k in _TRIGGER_RANK if k in kinds), None)
 
 
-def _prefers_trigger(cur: Draft | None, ctx: Context, name: NameHit, match: Match) -> bool:
-    """A word that is both a name and an order word ("Kill") is the order word unless a
-    target is still expected and the word is a name of the roster."""
-    if cur is None or cur.kind is Kind.CANCEL:
-        return not _player_only(ctx, match)
-    return bool(cur.names) and not _player_only(ctx, match)
+def _prefers_trigger(
+    reading: Reading, ctx: Context, i: int, cur: Draft | None, match: Match
+) -> bool:
+    """A word that is both a name and an order word ("Kill") is the order word at the start
+    of a clause, unless another word of the sentence is one of the sender's order words;
+    after an order word still waiting for its target, it is the name."""
+    if cur is not None and cur.kind is not Kind.CANCEL and not cur.names:
+        return False
+    if not _player_only(ctx, match):
+        return True
+    return not any(_actor_trigger(reading, ctx, j) for j in range(len(reading.keys)) if j != i)
+
+
+def _actor_trigger(reading: Reading, ctx: Context, j: int) -> bool:
+    match = reading.match(ctx, j)
+    return bool(match and set(match.values("ability")) & (ctx.abilities or set()))
 
 
 def _player_only(ctx: Context, match: Match) -> bool:
     """True when the only order words the match holds are abilities the actor lacks."""
     ids = match.values("ability")
-    return bool(ids) and bool(ctx.abilities) and not (set(ids) & ctx.abilities)
+    return bool(ids) and ctx.abilities is not None and not (set(ids) & ctx.abilities)
 
 
 def _role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
@@ -263,6 +284,7 @@ def _add_name(
         return
     if cur is None:
         loose.append(name)
+        flags["adjacent"] = True
     elif cur.kind is not Kind.CANCEL:
         cur.add_name(name)
 
@@ -287,6 +309,8 @@ def _marker(
         cur.alt_next = True
     elif "no_target" in kinds:
         cur.nobody = True
+    elif "vague" in kinds:
+        cur.vague = True
     elif "crime_link" in kinds:
         cur.crime_link = True
     elif match.values("role"):

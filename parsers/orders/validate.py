@@ -63,11 +63,12 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     name = ctx.lexicon.name("ability", order.ability)
     if ability is None:
         return Verdict(doubt=f"'{order.ability}' is not an ability of this ruleset")
-    if ctx.abilities and order.ability not in ctx.abilities:
+    if ctx.abilities is not None and order.ability not in ctx.abilities:
         return Verdict(rule=f"{ctx.actor} has no {name} ability")
     if not ability.allowed_in(ctx.phase.kind):
+        # Sent during the day for the coming night (or the reverse): the GM places it.
         kinds = " or ".join(sorted(ability.phases))
-        return Verdict(rule=f"{name} is used at {kinds}, not during {ctx.phase.id}")
+        return Verdict(doubt=f"{name} is used at {kinds}, not during {ctx.phase.id}: for later?")
     if ctx.phase.id in ability.not_on:
         return Verdict(rule=f"{name} may not be used on {ctx.phase.id}")
     if sit.uses_left.get(order.ability, 1) <= 0:

@@ -1,0 +1,48 @@
+"""The labelled order corpus (fixtures/orders/*.yaml): every PM parses to the GM's label.
+
+Two checks per PM: the one that matters most (never accept a wrong order), and agreement
+with the label. A case with ``known_miss`` documents a gap (xfail, strict).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.bench_orders import Case, Runner, load_corpus, rendered, verdict
+
+CASES = load_corpus()
+RUNNER = Runner()
+
+
+def _id(case: Case) -> str:
+    return case.id
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_never_accepts_a_wrong_order(case: Case) -> None:
+    result = RUNNER.run(case)
+    assert verdict(case, result) != "wrong_accept", (result.reason, rendered(result))
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(reason=c.known_miss, strict=True))
+        if c.known_miss
+        else c
+        for c in CASES
+    ],
+    ids=_id,
+)
+def test_matches_the_label(case: Case) -> None:
+    result = RUNNER.run(case)
+    assert str(result.status) == case.status, result.reason
+    if case.status == "accepted":
+        assert rendered(result) == case.orders
+    if case.rule:
+        assert case.rule.casefold() in (result.rule or "").casefold(), result.rule
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len({c.id for c in CASES}) == len(CASES), "duplicate case ids"
+    assert len(CASES) >= 100
