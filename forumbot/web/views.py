@@ -1,0 +1,312 @@
+"""The GM page's views: each parses the request, calls a service, and renders a template."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from forumbot.db.enums import ReviewState
+from forumbot.db.models import Game, Player
+from forumbot.errors import ForumbotError, GameNotFound
+from forumbot.services import drafts, review
+from forumbot.services.review import InvalidDecision, Lesson, OrderInput
+from forumbot.web import queries
+from forumbot.web.app import db
+from forumbot.web.auth import gm_name
+
+bp = Blueprint("pages", __name__)
+MAX_TEACH = 3  # lesson rows on the edit form
+
+
+def _ext() -> dict[str, Any]:
+    ext: dict[str, Any] = current_app.extensions["forumbot"]
+    return ext
+
+
+def _game(game_id: int) -> Game:
+    try:
+        return queries.get_game(db(), game_id)
+    except GameNotFound:
+        abort(404)
+
+
+def _ruleset(game: Game) -> Any:
+    """The game's ruleset, loaded once per process (None while it cannot be loaded)."""
+    cache = _ext()["rulesets"]
+    key = (game.ruleset, json.dumps((game.settings or {}).get("options"), sort_keys=True))
+    if key not in cache:
+        cache[key] = _ext()["ruleset_loader"](game)
+    return cache[key]
+
+
+def _done(message: str, endpoint: str, **values: Any) -> Any:
+    db().commit()
+    flash(message, "ok")
+    return redirect(url_for(endpoint, **values))
+
+
+def _failed(exc: ForumbotError, endpoint: str, **values: Any) -> Any:
+    db().rollback()
+    flash(str(exc), "error")
+    return redirect(url_for(endpoint, **values))
+
+
+@bp.get("/")
+def index() -> Any:
+    """Every game, with how many items wait in its queue."""
+    return render_template("index.html", games=queries.list_games(db()))
+
+
+# --- review queue -------------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/queue")
+def queue(game_id: int) -> Any:
+    """The open review items, oldest first (``?decided=1`` shows the decided ones)."""
+    game = _game(game_id)
+    decided = request.args.get("decided") == "1"
+    state = None if decided else ReviewState.OPEN
+    entries = review.list_queue(db(), game_id, state=state)
+    if decided:
+        entries = [e for e in entries if e.state is not ReviewState.OPEN]
+    return render_template("queue.html", game=game, entries=entries, decided=decided)
+
+
+def _item_of(game_id: int, item_id: int) -> review.QueueEntry:
+    try:
+        entry = review.get_entry(db(), item_id)
+    except InvalidDecision:
+        abort(404)
+    if entry.game_id != game_id:
+        abort(404)
+    return entry
+
+
+@bp.post("/games/<int:game_id>/queue/<int:item_id>/accept")
+def queue_accept(game_id: int, item_id: int) -> Any:
+    """Accept one of the parser's candidates."""
+    game, _ = _game(game_id), _item_of(game_id, item_id)
+    try:
+        index = int(request.form.get("candidate", "0"))
+        review.accept_candidate(
+            db(), item_id, index, gm=gm_name(), note=request.form.get("note", ""),
+            ruleset=_ruleset(game),
+        )  # fmt: skip
+    except ValueError as exc:
+        if not isinstance(exc, ForumbotError):
+            abort(400)
+        return _failed(exc, "pages.queue", game_id=game_id)
+    return _done(f"Item {item_id}: candidate {index + 1} accepted.", "pages.queue", game_id=game_id)
+
+
+@bp.post("/games/<int:game_id>/queue/<int:item_id>/reject")
+def queue_reject(game_id: int, item_id: int) -> Any:
+    """Reject the item with the GM's note."""
+    _item_of(game_id, item_id)
+    try:
+        review.reject(db(), item_id, gm=gm_name(), note=request.form.get("note", ""))
+    except InvalidDecision as exc:
+        return _failed(exc, "pages.queue", game_id=game_id)
+    return _done(f"Item {item_id} rejected.", "pages.queue", game_id=game_id)
+
+
+@bp.route("/games/<int:game_id>/queue/<int:item_id>/edit", methods=["GET", "POST"])
+def queue_edit(game_id: int, item_id: int) -> Any:
+    """Write the order with pickers limited to legal choices."""
+    game, entry = _game(game_id), _item_of(game_id, item_id)
+    choices = review.choices_for(db(), item_id, ruleset=_ruleset(game))
+    problems: tuple[str, ...] = ()
+    form: Mapping[str, str] = request.form
+    if request.method == "POST":
+        order, lessons = _order_from_form(form, choices)
+        try:
+            review.accept_edit(
+                db(), item_id, [order], gm=gm_name(), note=form.get("note", ""),
+                lessons=lessons, ruleset=_ruleset(game),
+            )  # fmt: skip
+        except InvalidDecision as exc:
+            db().rollback()
+            problems = exc.problems
+        else:
+            return _done(f"Item {item_id}: your order was stored.", "pages.queue", game_id=game_id)
+    elif entry.candidates and entry.candidates[0].orders:
+        form = _form_from_order(entry.candidates[0].orders[0], choices)
+    status = 422 if problems else 200
+    return render_template(
+        "edit.html", game=game, entry=entry, choices=choices, form=form, problems=problems,
+        teach_rows=MAX_TEACH,
+    ), status  # fmt: skip
+
+
+def _order_from_form(
+    form: Mapping[str, str], choices: review.Choices
+) -> tuple[OrderInput, list[Lesson]]:
+    """Read the edit form: ``ability``, ``target-N``, ``param-NAME`` (crimes in three parts)."""
+    ability_id = form.get("ability", "")
+    ability = choices.ability(ability_id)
+    targets: list[Any] = []
+    params: dict[str, Any] = {}
+    if ability is not None:
+        for i, picker in enumerate(ability.targets):
+            targets.append(_field(form, f"{ability_id}-target-{i}", picker.kind))
+        while targets and targets[-1] in ("", None):
+            targets.pop()
+        for picker in ability.params:
+            value = _field(form, f"{ability_id}-param-{picker.name}", picker.kind)
+            if value not in ("", None):
+                params[picker.name] = value
+    lessons = [
+        Lesson(form.get(f"teach-kind-{i}", "player"), text, form.get(f"teach-value-{i}", ""))
+        for i in range(MAX_TEACH)
+        if (text := form.get(f"teach-text-{i}", "").strip())
+    ]
+    return OrderInput(ability_id or None, tuple(targets), params), lessons
+
+
+def _field(form: Mapping[str, str], name: str, kind: str) -> Any:
+    if kind != "crime":
+        return form.get(name, "").strip()
+    parts = {k: form.get(f"{name}-{k}", "").strip() for k in ("crime", "victim", "phase")}
+    return {k: v or None for k, v in parts.items()} if parts["crime"] else ""
+
+
+def _form_from_order(order: OrderInput, choices: review.Choices) -> dict[str, str]:
+    """Pre-fill the edit form with the best candidate."""
+    form = {"ability": order.ability or ""}
+    for i, value in enumerate(order.targets):
+        form[f"{order.ability}-target-{i}"] = str(value)
+    for key, value in order.params.items():
+        name = f"{order.ability}-param-{key}"
+        if isinstance(value, Mapping):
+            for part in ("crime", "victim", "phase"):
+                form[f"{name}-{part}"] = str(value.get(part) or "")
+        else:
+            form[name] = str(value)
+    return form
+
+
+# --- phase --------------------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/phase")
+@bp.get("/games/<int:game_id>/phase/<int:phase_id>")
+def phase(game_id: int, phase_id: int | None = None) -> Any:
+    """Orders per player, the live vote count and the deadlines."""
+    game = _game(game_id)
+    view = queries.phase_view(db(), game_id, phase_id, _ext()["now"]())
+    if phase_id is not None and (view.phase is None or view.phase.id != phase_id):
+        abort(404)
+    needs = _needs_order(game, view.phase)
+    if needs is not None:
+        view = queries.phase_view(db(), game_id, phase_id, _ext()["now"](), needs)
+    return render_template("phase.html", game=game, view=view, can_resolve=_can_resolve())
+
+
+def _needs_order(game: Game, phase: Any) -> dict[str, bool] | None:
+    """Per player, whether their role has an order to give in this phase (from the ruleset)."""
+    ruleset = _ruleset(game)
+    if ruleset is None or phase is None:
+        return None
+    needs = {}
+    for player in db().query(Player).filter(Player.game_id == game.id):
+        role = ruleset.roles.get(player.role or "")
+        needs[player.display_name] = role is None or any(
+            not a.passive and a.allowed_in(phase.kind.value) and phase.name not in a.not_on
+            for a in role.abilities.values()
+        )
+    return needs
+
+
+def _can_resolve() -> bool:
+    return _ext()["resolve_now"] is not None
+
+
+@bp.post("/games/<int:game_id>/phase/<int:phase_id>/resolve")
+def phase_resolve(game_id: int, phase_id: int) -> Any:
+    """Resolve the phase now, through the phases service."""
+    _game(game_id)
+    if not _can_resolve():
+        abort(409, description="Resolving from the page needs the phases service.")
+    try:
+        message = _ext()["resolve_now"](game_id, phase_id, gm_name())
+    except ForumbotError as exc:
+        return _failed(exc, "pages.phase", game_id=game_id, phase_id=phase_id)
+    return _done(message, "pages.phase", game_id=game_id, phase_id=phase_id)
+
+
+# --- drafts -------------------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/drafts")
+def drafts_page(game_id: int) -> Any:
+    """The phase posts and private PMs, as the forum will show them and as BBCode."""
+    game = _game(game_id)
+    return render_template("drafts.html", game=game, drafts=drafts.list_drafts(db(), game_id))
+
+
+_DRAFT_ACTIONS = {
+    "approve": lambda s, i, f, gm: drafts.approve_draft(s, i, gm=gm)[0],
+    "hold": lambda s, i, f, gm: drafts.hold_draft(s, i, gm=gm),
+    "release": lambda s, i, f, gm: drafts.release_draft(s, i, gm=gm),
+    "edit": lambda s, i, f, gm: drafts.edit_draft(
+        s, i, body=f.get("body", ""), subject=f.get("subject"), gm=gm
+    ),
+}
+
+
+@bp.post("/games/<int:game_id>/drafts/<int:outbound_id>/<action>")
+def draft_action(game_id: int, outbound_id: int, action: str) -> Any:
+    """Approve, hold, release or edit one message."""
+    _game(game_id)
+    if action not in _DRAFT_ACTIONS:
+        abort(404)
+    try:
+        if drafts.get_draft(db(), outbound_id).game_id != game_id:
+            abort(404)
+        view = _DRAFT_ACTIONS[action](db(), outbound_id, request.form, gm_name())
+    except drafts.DraftError as exc:
+        return _failed(exc, "pages.drafts_page", game_id=game_id)
+    message = f"Message {outbound_id} ({view.kind.value}) is now {view.state.value}."
+    return _done(message, "pages.drafts_page", game_id=game_id, _anchor=f"msg-{outbound_id}")
+
+
+# --- report, state, export ------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>/report")
+def report(game_id: int) -> Any:
+    """Every event, random draws included, with why."""
+    game = _game(game_id)
+    return render_template("report.html", game=game, phases=queries.report(db(), game_id))
+
+
+@bp.get("/games/<int:game_id>/state")
+def state(game_id: int) -> Any:
+    """Players, roles, statuses, items and the phase history."""
+    _game(game_id)
+    return render_template("state.html", **queries.game_state(db(), game_id))
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export(game_id: int) -> Any:
+    """The whole game as one JSON file."""
+    game = _game(game_id)
+    body = json.dumps(queries.export_game(db(), game_id), ensure_ascii=False, indent=2, default=str)
+    safe_name = "".join(c if c.isalnum() or c in "-_" else "_" for c in game.name)
+    return current_app.response_class(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{safe_name}.json"'},
+    )

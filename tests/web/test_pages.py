@@ -1,0 +1,204 @@
+"""The GM page through Flask's test client: auth, CSRF, every page, the decisions."""
+
+from __future__ import annotations
+
+import json
+
+from flask.testing import FlaskClient
+from sqlalchemy.orm import Session
+
+from forumbot.db.enums import DeliveryState, ReviewState
+from forumbot.db.models import Outbound, ReviewItem
+from tests.web.conftest import TOKEN, csrf_of
+from tests.web.seed import Seeded
+
+
+def _pages(s: Seeded) -> list[str]:
+    g = s.game_id
+    return [
+        "/",
+        f"/games/{g}/queue",
+        f"/games/{g}/queue?decided=1",
+        f"/games/{g}/queue/{s.order_item_id}/edit",
+        f"/games/{g}/phase",
+        f"/games/{g}/phase/{s.day1_id}",
+        f"/games/{g}/drafts",
+        f"/games/{g}/report",
+        f"/games/{g}/state",
+        f"/games/{g}/export.json",
+    ]
+
+
+def test_every_page_needs_login(client: FlaskClient, seeded: Seeded) -> None:
+    for path in _pages(seeded):
+        response = client.get(path)
+        assert response.status_code == 302, path
+        assert "/login" in response.headers["Location"]
+        assert b"Zo\xc3\xa9" not in response.data and b"godfather" not in response.data
+
+
+def test_posts_without_login_are_refused(client: FlaskClient, seeded: Seeded) -> None:
+    token = csrf_of(client)
+    url = f"/games/{seeded.game_id}/drafts/{seeded.post_draft_id}/approve"
+    assert client.post(url, data={"csrf_token": token}).status_code == 403
+
+
+def test_wrong_token_does_not_log_in(client: FlaskClient, seeded: Seeded) -> None:
+    response = client.post(
+        "/login", data={"token": "nope", "name": "Eve", "csrf_token": csrf_of(client)}
+    )
+    assert response.status_code == 401
+    assert client.get(f"/games/{seeded.game_id}/state").status_code == 302
+
+
+def test_login_needs_csrf(client: FlaskClient) -> None:
+    client.get("/login")
+    assert client.post("/login", data={"token": TOKEN, "name": "Steph"}).status_code == 400
+
+
+def test_login_redirects_only_to_local_paths(client: FlaskClient) -> None:
+    client.get("/login")
+    response = client.post(
+        "/login?next=//evil.example/x",
+        data={"token": TOKEN, "name": "Steph", "csrf_token": csrf_of(client)},
+    )
+    assert response.headers["Location"] == "/"
+
+
+def test_every_page_renders_for_the_gm(gm: FlaskClient, seeded: Seeded) -> None:
+    for path in _pages(seeded):
+        response = gm.get(path)
+        assert response.status_code == 200, (path, response.data[:500])
+        assert "Content-Security-Policy" in response.headers
+
+
+def test_cookie_is_httponly_and_strict(client: FlaskClient) -> None:
+    client.get("/login")
+    response = client.post(
+        "/login", data={"token": TOKEN, "name": "S", "csrf_token": csrf_of(client)}
+    )
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+
+
+def test_post_without_csrf_changes_nothing(
+    gm: FlaskClient, session: Session, seeded: Seeded
+) -> None:
+    g = seeded.game_id
+    for url, data in (
+        (f"/games/{g}/drafts/{seeded.post_draft_id}/approve", {}),
+        (f"/games/{g}/queue/{seeded.order_item_id}/accept", {"candidate": "0"}),
+        (f"/games/{g}/queue/{seeded.order_item_id}/reject", {"note": "x"}),
+    ):
+        assert gm.post(url, data=data).status_code == 400
+        assert gm.post(url, data={**data, "csrf_token": "forged"}).status_code == 400
+    session.expire_all()
+    assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.DRAFT
+    assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.OPEN
+
+
+def test_accept_a_candidate(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    url = f"/games/{seeded.game_id}/queue/{seeded.order_item_id}/accept"
+    response = gm.post(
+        url, data={"candidate": "0", "csrf_token": csrf_of(gm)}, follow_redirects=True
+    )
+    assert response.status_code == 200 and b"candidate 1 accepted" in response.data
+    item = session.get(ReviewItem, seeded.order_item_id)
+    assert item.state is ReviewState.ACCEPTED and item.decided_by == "gm:Steph"
+
+
+def test_edit_with_pickers(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    url = f"/games/{seeded.game_id}/queue/{seeded.order_item_id}/edit"
+    page = gm.get(url).data.decode()
+    assert 'name="heal-target-0"' in page and '<option value="Dave"' not in page.split("teach")[0]
+    bad = gm.post(url, data={"ability": "heal", "heal-target-0": "Dave", "csrf_token": csrf_of(gm)})
+    assert bad.status_code == 422 and b"dead, or not in the game" in bad.data
+    good = gm.post(
+        url,
+        data={"ability": "heal", "heal-target-0": "Carl", "note": "meant Carl",
+              "teach-text-0": "carly", "teach-kind-0": "player", "teach-value-0": "Carl",
+              "csrf_token": csrf_of(gm)},
+    )  # fmt: skip
+    assert good.status_code == 302
+    item = session.get(ReviewItem, seeded.order_item_id)
+    assert item.state is ReviewState.EDITED and item.note == "meant Carl"
+    assert gm.get(f"/games/{seeded.game_id}/state").data.count(b"carly") == 1
+
+
+def test_reject_with_note(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    url = f"/games/{seeded.game_id}/queue/{seeded.vote_item_id}/reject"
+    response = gm.post(url, data={"note": "joke vote", "csrf_token": csrf_of(gm)})
+    assert response.status_code == 302
+    assert session.get(ReviewItem, seeded.vote_item_id).state is ReviewState.REJECTED
+
+
+def test_approve_hold_and_edit_drafts(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    base = f"/games/{seeded.game_id}/drafts"
+    token = csrf_of(gm)
+    gm.post(
+        f"{base}/{seeded.pm_draft_id}/edit",
+        data={"body": "Zoé: [i]innocent[/i]", "subject": "N2", "csrf_token": token},
+    )
+    gm.post(f"{base}/{seeded.pm_draft_id}/approve", data={"csrf_token": token})
+    gm.post(f"{base}/{seeded.pm_draft_id}/approve", data={"csrf_token": token})
+    gm.post(f"{base}/{seeded.post_draft_id}/hold", data={"csrf_token": token})
+    session.expire_all()
+    pm = session.get(Outbound, seeded.pm_draft_id)
+    assert pm.state is DeliveryState.APPROVED and pm.approved_by == "gm:Steph"
+    assert pm.body == "Zoé: [i]innocent[/i]" and pm.subject == "N2"
+    assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
+    response = gm.post(
+        f"{base}/{seeded.pm_draft_id}/edit",
+        data={"body": "late", "csrf_token": token},
+        follow_redirects=True,
+    )
+    assert b"only drafts can be edited" in response.data
+
+
+def test_phase_page_shows_orders_votes_deadlines(gm: FlaskClient, seeded: Seeded) -> None:
+    night = gm.get(f"/games/{seeded.game_id}/phase").data.decode()
+    assert "night2" in night and "investigate Zoé" in night and "late" in night
+    assert "disabled" in night and "phases service" in night
+    assert "left" in night or "passed" in night
+    day = gm.get(f"/games/{seeded.game_id}/phase/{seeded.day1_id}").data.decode()
+    assert "Zoé</b> (2): Ann, Bob" in day
+
+
+def test_resolve_now_calls_the_service(factory, seeded: Seeded) -> None:
+    from forumbot.web import create_app
+
+    calls = []
+    app = create_app(
+        factory, token=TOKEN, resolve_now=lambda g, p, who: calls.append((g, p, who)) or "resolved"
+    )
+    client = app.test_client()
+    client.get("/login")
+    client.post("/login", data={"token": TOKEN, "name": "Steph", "csrf_token": csrf_of(client)})
+    page = client.get(f"/games/{seeded.game_id}/phase").data.decode()
+    assert "Resolve now</button>" in page and "disabled" not in page.split("Resolve now")[0][-60:]
+    client.post(
+        f"/games/{seeded.game_id}/phase/{seeded.night2_id}/resolve",
+        data={"csrf_token": csrf_of(client)},
+    )
+    assert calls == [(seeded.game_id, seeded.night2_id, "Steph")]
+
+
+def test_report_shows_random_draws_with_why(gm: FlaskClient, seeded: Seeded) -> None:
+    page = gm.get(f"/games/{seeded.game_id}/report").data.decode()
+    assert "random draw" in page and "ruleset tie rule: random" in page
+    assert "godfather appears town" in page
+
+
+def test_export_is_the_whole_game(gm: FlaskClient, seeded: Seeded) -> None:
+    response = gm.get(f"/games/{seeded.game_id}/export.json")
+    assert response.headers["Content-Disposition"].startswith("attachment")
+    data = json.loads(response.data)
+    assert data["game"]["name"] == "failheap-7"
+    assert {p["display_name"] for p in data["players"]} >= {"Ann", "Zoé", "Dave"}
+    assert len(data["outbound"]) == 3 and len(data["events"]) == 3
+    assert data["raw_pms"] and data["raw_posts"]
+
+
+def test_other_games_items_are_not_reachable(gm: FlaskClient, seeded: Seeded) -> None:
+    assert gm.get("/games/999/queue").status_code == 404
+    assert gm.get(f"/games/{seeded.game_id}/queue/9999/edit").status_code == 404

@@ -1,0 +1,136 @@
+"""The review and drafts services, without the web page."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from forumbot.db.enums import DeliveryState, OrderStatus, ReviewState
+from forumbot.db.models import Game, LearnedMapping, Order, ReviewItem, VoteEvent
+from forumbot.db.repo import move_outbound
+from forumbot.services import drafts, review
+from forumbot.services.review import InvalidDecision, Lesson, OrderInput
+from tests.web.seed import Seeded
+
+
+def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -> None:
+    entries = review.list_queue(session, seeded.game_id)
+    assert [e.id for e in entries] == [seeded.order_item_id, seeded.vote_item_id]
+    order = entries[0]
+    assert (order.sender, order.phase_name, order.source) == ("Bob", "night2", "pm")
+    assert "heal annie please" in order.text and "<script>" not in order.text
+    assert order.candidates[0].label == "heal Ann"
+    assert order.candidates[0].lessons == (Lesson("player", "annie", "Ann"),)
+    vote = entries[1]
+    assert vote.link == "https://forum.example.org/index.php?topic=1234.15#msg5555"
+
+
+def test_accepting_a_candidate_stores_order_who_when_and_lesson(
+    session: Session, seeded: Seeded
+) -> None:
+    decision = review.accept_candidate(session, seeded.order_item_id, 0, gm="Steph")
+    session.commit()
+    item = session.get(ReviewItem, seeded.order_item_id)
+    assert item is not None and item.state is ReviewState.ACCEPTED
+    assert item.decided_by == "gm:Steph" and item.decided_at is not None
+    order = session.get(Order, decision.order_ids[0])
+    assert order is not None
+    assert (order.ability, order.targets, order.status) == ("heal", ["Ann"], OrderStatus.ACCEPTED)
+    assert order.decided_by == "gm:Steph"
+    learned = session.scalars(select(LearnedMapping)).all()
+    assert [(m.kind, m.text, m.value) for m in learned] == [("player", "annie", "Ann")]
+    with pytest.raises(InvalidDecision, match="already decided"):
+        review.accept_candidate(session, seeded.order_item_id, 0, gm="Steph")
+
+
+def test_edit_is_validated_against_living_targets(session: Session, seeded: Seeded) -> None:
+    with pytest.raises(InvalidDecision, match="dead, or not in the game"):
+        review.accept_edit(
+            session, seeded.order_item_id, [OrderInput("heal", ("Dave",))], gm="Steph"
+        )
+    with pytest.raises(InvalidDecision, match="cannot use 'kill'"):
+        review.accept_edit(
+            session, seeded.order_item_id, [OrderInput("kill", ("Carl",))], gm="Steph"
+        )
+    decision = review.accept_edit(
+        session,
+        seeded.order_item_id,
+        [OrderInput("heal", ("Carl",))],
+        gm="Steph",
+        note="he meant Carl",
+        lessons=[Lesson("player", "Carly", "Carl")],
+    )
+    assert decision.state is ReviewState.EDITED
+    assert decision.lessons == (Lesson("player", "carly", "Carl"),)
+
+
+def test_choices_fall_back_to_candidates(session: Session, seeded: Seeded) -> None:
+    game = session.get(Game, seeded.game_id)
+    assert game is not None
+    game.ruleset = "no-such-ruleset"
+    choices = review.choices_for(session, seeded.order_item_id)
+    assert not choices.from_ruleset
+    heal = choices.ability("heal")
+    assert heal is not None
+    assert "Dave" not in heal.targets[0].options
+    assert "Ann" in heal.targets[0].options
+
+
+def test_choices_come_from_the_ruleset_when_it_loads(session: Session, seeded: Seeded) -> None:
+    game = session.get(Game, seeded.game_id)
+    assert game is not None
+    ruleset = review.load_game_ruleset(game)
+    if ruleset is None:
+        pytest.skip("the failheap ruleset does not load yet")
+    choices = review.choices_for(session, seeded.order_item_id, ruleset=ruleset)
+    assert choices.from_ruleset
+    legal = {a.id for a in choices.abilities}
+    assert legal == set(ruleset.roles["doctor"].abilities)
+    for ability in choices.abilities:
+        for picker in ability.targets:
+            assert "Dave" not in picker.options
+
+
+def test_reject_needs_a_note_and_records_it(session: Session, seeded: Seeded) -> None:
+    with pytest.raises(InvalidDecision, match="note"):
+        review.reject(session, seeded.order_item_id, gm="Steph", note=" ")
+    decision = review.reject(session, seeded.order_item_id, gm="Steph", note="not an order")
+    order = session.get(Order, decision.order_ids[0])
+    assert order is not None and order.status is OrderStatus.REJECTED
+    assert order.reason.endswith("not an order")
+
+
+def test_accepting_a_vote_counts_it(session: Session, seeded: Seeded) -> None:
+    decision = review.accept_candidate(session, seeded.vote_item_id, 0, gm="Steph")
+    vote = session.get(VoteEvent, decision.vote_ids[0])
+    assert vote is not None and vote.counted and "gm:Steph" in vote.reason
+
+
+def test_drafts_approve_once_and_hold(session: Session, seeded: Seeded) -> None:
+    views = drafts.list_drafts(session, seeded.game_id)
+    assert [v.kind.value for v in views][:2] == ["post", "pm"]
+    assert views[0].phase_name == "night2"
+    drafts.edit_draft(session, seeded.pm_draft_id, body="Zoé is innocent.", gm="Steph")
+    view, moved = drafts.approve_draft(session, seeded.pm_draft_id, gm="Steph")
+    assert moved and view.state is DeliveryState.APPROVED and view.approved_by == "gm:Steph"
+    again, moved = drafts.approve_draft(session, seeded.pm_draft_id, gm="Steph")
+    assert not moved and again.state is DeliveryState.APPROVED
+    with pytest.raises(drafts.DraftError):
+        drafts.edit_draft(session, seeded.pm_draft_id, body="x", gm="Steph")
+    held = drafts.hold_draft(session, seeded.post_draft_id, gm="Steph")
+    assert held.state is DeliveryState.HELD
+    assert (
+        drafts.release_draft(session, seeded.post_draft_id, gm="Steph").state is DeliveryState.DRAFT
+    )
+
+
+def test_a_sent_message_cannot_be_held(session: Session, seeded: Seeded) -> None:
+    drafts.approve_draft(session, seeded.pm_draft_id, gm="Steph")
+    from forumbot.db.models import Outbound
+
+    row = session.get(Outbound, seeded.pm_draft_id)
+    assert row is not None
+    move_outbound(session, row, DeliveryState.SENDING)
+    with pytest.raises(drafts.DraftError, match="no longer be held"):
+        drafts.hold_draft(session, seeded.pm_draft_id, gm="Steph")
