@@ -165,7 +165,7 @@ class AdapterCore:
         message = self._error_text(root) or ""
         if status >= 500:
             text = message or text_of(root)[:300]
-            if _MAINTENANCE.search(text):
+            if _MAINTENANCE.search(f"{text} {text_of(root)[:1000]}"):
                 raise Maintenance(response.url, text)
             raise ForumUnavailable(response.url, f"HTTP {status}", status=status, body=text)
         if message and _BANNED.search(message):

@@ -25,7 +25,8 @@ from tenacity import (
     Retrying,
     retry_if_exception_type,
     stop_after_attempt,
-    wait_exponential_jitter,
+    wait_exponential,
+    wait_random,
 )
 
 from forum_adapters.errors import ForumUnavailable, RateLimited
@@ -137,9 +138,10 @@ class PoliteSession:
         attempts = self.settings.attempts if retry else 1
         retrying = Retrying(
             stop=stop_after_attempt(max(1, attempts)),
-            wait=wait_exponential_jitter(
-                initial=self.settings.backoff_initial, max=self.settings.backoff_max
-            ),
+            wait=wait_exponential(
+                multiplier=self.settings.backoff_initial, max=self.settings.backoff_max
+            )
+            + wait_random(0, self.settings.backoff_initial),  # jitter
             retry=retry_if_exception_type(_Retryable),
             sleep=self.sleep,
             reraise=False,

@@ -186,8 +186,9 @@ class PhpBBAdapter(AdapterCore):
         known = self._last_seen.get(topic)
         seen = last_seen or (PostId(known) if known else None)
         action = f"reply to topic {topic}"
+        uncertain = False  # True after a send whose answer never came
         for attempt in range(3):
-            if attempt and seen is not None:
+            if uncertain and seen is not None:
                 mine = self._find_own_post(topic, body, after=seen)
                 if mine is not None:
                     return mine
@@ -204,8 +205,10 @@ class PhpBBAdapter(AdapterCore):
             except ForumUnavailable:
                 if attempt == 2 or seen is None:
                     raise
+                uncertain = True
                 continue  # the post may have been saved: look for it before sending again
             self.wrote()
+            uncertain = False
             outcome = self._reply_outcome(answer, topic, seen, action)
             if isinstance(outcome, PostRef):
                 return outcome
@@ -283,12 +286,14 @@ class PhpBBAdapter(AdapterCore):
         """
         action = f"send a PM to {', '.join(to)}"
         since: datetime | None = None
+        uncertain = False  # True after a send whose answer never came
         for attempt in range(3):
-            if attempt and since is not None:
+            if uncertain and since is not None:
                 sent = self._find_sent_pm(to, subject, since)
                 if sent is not None:
                     return sent
-            form = self._pm_form_with_recipients(to, action)
+            form, server_now = self._pm_form_with_recipients(to, action)
+            since = since or server_now - _PM_WINDOW
             fields = form.with_values(
                 subject=subject, message=body, post=form.submits.get("post", "Submit")
             )
@@ -298,9 +303,10 @@ class PhpBBAdapter(AdapterCore):
             except ForumUnavailable:
                 if attempt == 2:
                     raise
+                uncertain = True
                 continue
             self.wrote()
-            since = since or self.now(answer) - _PM_WINDOW
+            uncertain = False
             page = parse_html(answer.content)
             pm_id = parse.sent_pm_id(page)
             if pm_id is not None:
@@ -315,7 +321,7 @@ class PhpBBAdapter(AdapterCore):
             raise ActionRefused(action, message or parse.info_message(page) or "no PM was sent")
         raise FloodControl(action, "the board kept refusing the PM", None)
 
-    def _pm_form_with_recipients(self, to: Sequence[str], action: str) -> Form:
+    def _pm_form_with_recipients(self, to: Sequence[str], action: str) -> tuple[Form, datetime]:
         form = self._load_form(self.url("compose"), action)
         fields = form.with_values(username_list="\n".join(to), add_to=form.submits["add_to"])
         answer = self.http.post(form.action, fields)
@@ -330,7 +336,7 @@ class PhpBBAdapter(AdapterCore):
         if len(added) < len(to):
             raise ActionRefused(action, f"only {len(added)} of {len(to)} recipients were found")
         self._wait_form_age(loaded)
-        return filled
+        return filled, self.now(answer)
 
     def _find_sent_pm(self, to: Sequence[str], subject: str, since: datetime) -> PMRef | None:
         """A PM to these people with this subject, sent since ``since``, in outbox or sent."""

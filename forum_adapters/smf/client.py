@@ -201,8 +201,9 @@ class SMFAdapter(AdapterCore):
         known = self._last_seen.get(topic)
         seen = last_seen or (PostId(known) if known else None)
         action = f"reply to topic {topic}"
+        uncertain = False  # True after a send whose answer never came
         for attempt in range(3):
-            if attempt:
+            if uncertain:
                 mine = self._find_own_post(topic, body, after=seen)
                 if mine is not None:
                     return mine
@@ -224,8 +225,10 @@ class SMFAdapter(AdapterCore):
             except ForumUnavailable:
                 if attempt == 2:
                     raise
+                uncertain = True
                 continue  # the post may have been saved: look for it before sending again
             self.wrote()
+            uncertain = False
             outcome = self._reply_outcome(answer, topic, body, seen, form, action)
             if isinstance(outcome, PostRef):
                 return outcome
@@ -314,8 +317,9 @@ class SMFAdapter(AdapterCore):
         """
         action = f"send a PM to {', '.join(to)}"
         started: datetime | None = None
+        uncertain = False  # True after a send whose answer never came
         for attempt in range(3):
-            if attempt and started is not None:
+            if uncertain and started is not None:
                 sent = self._find_sent_pm(to, subject, body, since=started)
                 if sent is not None:
                     return sent
@@ -336,8 +340,10 @@ class SMFAdapter(AdapterCore):
             except ForumUnavailable:
                 if attempt == 2:
                     raise
+                uncertain = True
                 continue
             self.wrote()
+            uncertain = False
             page = parse_html(answer.content)
             message = parse.error_message(page) or ""
             wait = self.flood_wait(message) if message else None
