@@ -208,15 +208,16 @@ class PostView:
                 out.append(Run(text, Style.PLAIN, line, members[0], members[-1]))
         return out
 
-    def text_after(self, index: int, skip: Region = DEFAULT_SKIP) -> str:
+    def text_after(self, index: int, skip: Region = DEFAULT_SKIP, *, squash: bool = True) -> str:
         """The rest of the line after segment ``index`` ("[b]Vote:[/b] Ann" gives "Ann").
 
         Args:
             index: a segment index (a run's ``end``).
             skip: regions to leave out.
+            squash: collapse whitespace (False keeps the text as written).
 
         Returns:
-            The text, whitespace collapsed.
+            The text.
         """
         if not 0 <= index < len(self.segments):
             return ""
@@ -227,7 +228,7 @@ class PostView:
                 break
             if not (seg.regions & skip):
                 parts.append(seg.text)
-        return _squash("".join(parts))
+        return _squash("".join(parts)) if squash else "".join(parts)
 
     def runs(self, style: Style, skip: Region = DEFAULT_SKIP) -> list[Run]:
         """Runs of text sharing one element of ``style``, in document order.

@@ -6,9 +6,14 @@ the first stage that finds anything:
 
 1. exact (after folding) against names, GM-listed aliases and previous (replaced) names;
 2. unambiguous prefix of a name (at least 3 characters, or 2 for a name of 3 or 4);
-3. initials of a multi-word / camelCase / snake_case name ("DK" for "dark_knight");
-4. a unique substring of a name (at least 4 characters);
-5. a typo: within a small edit distance (transpositions count as one) of exactly one name.
+3. initials of a multi-word / camelCase / snake_case name ("DK" for "dark_knight",
+   "MM4" for "MarioManiac4");
+4. one whole word of a multi-word name ("Om" for "Om of the Nom");
+5. a unique substring of a name (at least 4 characters);
+6. a typo: within a small edit distance (transpositions count as one) of exactly one name,
+   of its name without a trailing number, or of one of its long words;
+7. an acronym of 3-5 letters found in order in exactly one name, starting with its first
+   letter ("RBT" for "Riceballtail", "epm" for "evilpacman18").
 
 A stage that finds one slot gives :class:`Resolved`; a stage that finds several gives
 :class:`Ambiguous` with the candidates (the GM decides; we never guess); nothing anywhere
@@ -47,8 +52,10 @@ class MatchKind(enum.Enum):
     PREVIOUS = "previous"
     PREFIX = "prefix"
     INITIALS = "initials"
+    WORD = "word"
     SUBSTRING = "substring"
     TYPO = "typo"
+    ACRONYM = "acronym"
 
 
 class EntryKind(enum.Enum):
@@ -131,7 +138,10 @@ _CONFUSABLES = str.maketrans(
     }
 )  # fmt: skip
 _KEEP = re.compile(r"[^\w]|_", re.UNICODE)
-_WORD_SPLIT = re.compile(r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)")
+_WORD_SPLIT = re.compile(
+    r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
+)
+_DIGITS = re.compile(r"\d+$")
 
 
 def fold(text: str) -> str:
@@ -160,9 +170,33 @@ def fold(text: str) -> str:
     return _KEEP.sub("", text)
 
 
-def _initials(text: str) -> str:
-    words = [w for w in _WORD_SPLIT.split(text.strip()) if w and not w.isdigit()]
-    return fold("".join(w[0] for w in words)) if len(words) >= 2 else ""
+def _words(text: str) -> list[str]:
+    """The words of a name: split at spaces, underscores, camelCase and digits."""
+    return [w for w in _WORD_SPLIT.split(text.strip()) if w]
+
+
+def _initials(text: str) -> set[str]:
+    """Initials of a multi-word name, with and without its numbers ("MM4" and "MM")."""
+    words = _words(text)
+    if len(words) < 2:
+        return set()
+    out = {fold("".join(w if w.isdigit() else w[0] for w in words))}
+    letters = [w for w in words if not w.isdigit()]
+    if len(letters) >= 2:
+        out.add(fold("".join(w[0] for w in letters)))
+    return {i for i in out if len(i) >= 2}
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    """True when ``short``'s letters appear in ``long`` in order, the first one first."""
+    if not short or not long or short[0] != long[0]:
+        return False
+    position = 1
+    for char in short[1:]:
+        position = long.find(char, position) + 1
+        if position == 0:
+            return False
+    return True
 
 
 def _typo_budget(length: int) -> int:
@@ -190,7 +224,19 @@ class NameIndex:
     def __init__(self, entries: Iterable[NameEntry]) -> None:
         self._keys = tuple(_Key(fold(e.text), e) for e in entries if fold(e.text))
         self._initials = tuple(
-            _Key(ini, k.entry) for k in self._keys if (ini := _initials(k.entry.text))
+            _Key(ini, k.entry) for k in self._keys for ini in _initials(k.entry.text)
+        )
+        self._words = tuple(
+            _Key(key, k.entry)
+            for k in self._keys
+            for key in {fold(w) for w in _words(k.entry.text)}
+            if len(_words(k.entry.text)) > 1 and len(key) >= 2 and not key.isdigit()
+        )
+        # Typos are also matched against a name without its trailing number ("evilpacman").
+        self._typo_keys = tuple(
+            {(k.key, k.entry) for k in self._keys}
+            | {(_DIGITS.sub("", k.key), k.entry) for k in self._keys if _DIGITS.sub("", k.key)}
+            | {(w.key, w.entry) for w in self._words if len(w.key) >= 5}
         )
 
     @property
@@ -210,7 +256,9 @@ class NameIndex:
         key = fold(text)
         if not key:
             return Unknown(text, "no name given")
-        for stage in (self._exact, self._prefix, self._by_initials, self._substring, self._typo):
+        stages = (self._exact, self._prefix, self._by_initials, self._by_word, self._substring,
+                  self._typo, self._acronym)  # fmt: skip
+        for stage in stages:
             found = stage(key)
             if found:
                 return _decide(text, found)
@@ -260,6 +308,18 @@ class NameIndex:
             return []
         return [(k.entry, MatchKind.INITIALS) for k in self._initials if k.key == key]
 
+    def _by_word(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        return [(k.entry, MatchKind.WORD) for k in self._words if k.key == key]
+
+    def _acronym(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        if not 3 <= len(key) <= 5 or not key.isalpha():
+            return []
+        return [
+            (k.entry, MatchKind.ACRONYM)
+            for k in self._keys
+            if len(k.key) > len(key) + 2 and _is_subsequence(key, k.key)
+        ]
+
     def _substring(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         if len(key) < 4:
             return []
@@ -267,10 +327,10 @@ class NameIndex:
 
     def _typo(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         out = []
-        for k in self._keys:
-            budget = min(_typo_budget(len(k.key)), _typo_budget(len(key)))
-            if budget and OSA.distance(key, k.key, score_cutoff=budget) <= budget:
-                out.append((k.entry, MatchKind.TYPO))
+        for name_key, entry in self._typo_keys:
+            budget = min(_typo_budget(len(name_key)), _typo_budget(len(key)))
+            if budget and OSA.distance(key, name_key, score_cutoff=budget) <= budget:
+                out.append((entry, MatchKind.TYPO))
         return out
 
 

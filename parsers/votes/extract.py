@@ -58,6 +58,7 @@ _PLAIN = re.compile(
     re.IGNORECASE,
 )
 _EMPTY_VOTE = re.compile(r"^[\W_]*$")
+_LEADING_OK = re.compile(r"^[\W_]*(?:(?:i|and|so|je|я)\s+)?$", re.IGNORECASE)
 
 
 def clean_target(text: str) -> str:
@@ -81,6 +82,9 @@ def _is_unvote(keyword: str) -> bool:
 def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction]:
     """Actions in a run that says "Vote: X" / "Unvote" (several: each keyword starts one)."""
     matches = list(_KEYWORD.finditer(run.text))
+    if matches and not _LEADING_OK.match(run.text[: matches[0].start()]):
+        # "My failure to vote on you", "@Mod - vote count please": talk about votes, not votes.
+        return []
     out = []
     for i, match in enumerate(matches):
         stop = matches[i + 1].start() if i + 1 < len(matches) else len(run.text)
@@ -89,8 +93,10 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
             out.append(RawAction(Action.UNVOTE, "", run.text, syntax, run.order, run.end))
             continue
         if not target and i + 1 == len(matches):
-            # "[b]Vote:[/b] Ann": the name often trails the bold keyword on the same line.
-            target = clean_target(view.text_after(run.end))
+            # "[b]Vote:[/b] Ann": the name often trails the bold keyword on the same line
+            # (but "[b]Vote[/b]ing" is a word, not a vote).
+            after = view.text_after(run.end, squash=False)
+            target = clean_target(after) if after[:1].isspace() or after[:1] in ":-" else ""
         if target:
             action = Action.WITHDRAW if run.strike else Action.VOTE
             out.append(RawAction(action, target, run.text, syntax, run.order, run.end))

@@ -18,7 +18,8 @@ from parsers.names import (
 )
 
 PLAYERS = ["Ann", "Anna", "Akonyl", "Маша", "Zoé", "Mr Fox", "dark_knight_99",
-           "xX_DarkKnight_7_Xx", "Doctor", "Kill", "Dr Watson", "Kleene", "player_42"]  # fmt: skip
+           "xX_DarkKnight_7_Xx", "Doctor", "Kill", "Dr Watson", "Kleene", "player_42",
+           "MarioManiac4", "Riceballtail", "evilpacman18"]  # fmt: skip
 
 
 @pytest.fixture
@@ -48,7 +49,12 @@ def index() -> NameIndex:
         ("Doctor", "Doctor", MatchKind.EXACT),
         ("Kill", "Kill", MatchKind.EXACT),
         ("DK", "dark_knight_99", MatchKind.INITIALS),
-        ("Watson", "Dr Watson", MatchKind.SUBSTRING),
+        ("Watson", "Dr Watson", MatchKind.WORD),
+        ("atso", "Dr Watson", MatchKind.SUBSTRING),
+        ("MM4", "MarioManiac4", MatchKind.INITIALS),
+        ("RBT", "Riceballtail", MatchKind.ACRONYM),
+        ("evilpacman", "evilpacman18", MatchKind.PREFIX),
+        ("epicpacman", "evilpacman18", MatchKind.TYPO),
         ("player 42", "player_42", MatchKind.EXACT),
     ],
 )

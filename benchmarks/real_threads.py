@@ -1,0 +1,219 @@
+"""Accuracy of the vote counter on real mafiascum.net games (``../shared/real_threads/``).
+
+For every Day of every game: count the votes of the Day's posts up to the post where the Day
+ended, and check that the leading wagon is the player the archive says was lynched (or that
+nobody leads on a no-lynch Day). Also reports how many votes went to the GM queue.
+
+The threads stay outside the project (licence: see their README); this script only reads
+them when present and skips otherwise. Run::
+
+    .venv/bin/python benchmarks/real_threads.py [--verbose] [--game t15783]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from parsers.roster import Roster, Slot  # noqa: E402
+from parsers.votes import NO_LYNCH, PostInput, Wagon, count_votes, rules_from_data  # noqa: E402
+from parsers.votes.setup import DaySetup  # noqa: E402
+
+THREADS = ROOT.parent / "shared" / "real_threads"
+# mafiascum.net Normal/Mini games: [vote] tags and bold "Vote: X"; a majority lynches (the Day
+# ends at the hammer); at the deadline without a majority nobody is lynched, unless the
+# moderator announced plurality (the archive notes "mod lynched most voted player").
+MAJORITY = rules_from_data({"syntax": ["vote_tag", "bold_vote"], "rule": "majority"})
+PLURALITY = rules_from_data(
+    {"syntax": ["vote_tag", "bold_vote"], "rule": "plurality", "tie": "first_to_reach"}
+)
+# Fates as labelled, typos included ("killed ngiht 2").
+_FATE = re.compile(
+    r"(lynched|killed|modkilled|endgamed|died|vigged|shot)\s+([dn])\w*\s+(\d+)", re.I
+)
+
+
+@dataclass
+class Player:
+    """One archive line: the slot's names (current first) and its fate."""
+
+    names: list[str]
+    fate: str
+    fate_phase: str | None = None
+    fate_number: int | None = None
+
+
+@dataclass
+class Game:
+    """One archived game."""
+
+    key: str
+    hosts: list[str]
+    players: list[Player]
+    day_ends: list[int]
+    posts: list[PostInput]
+    notes: str = ""
+
+
+@dataclass
+class DayResult:
+    """The benchmark's verdict on one Day."""
+
+    game: str
+    day: int
+    expected: str | None
+    got: str | None
+    correct: bool
+    queued: int
+    summary: str
+    decided: bool
+    queue: list[str] = field(default_factory=list)
+
+
+def load_game(folder: Path) -> Game:
+    """Read one game folder (archive entry, transitions, posts)."""
+    text = (folder / "archive_entry.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    hosts: list[str] = []
+    players: list[Player] = []
+    notes = ""
+    in_players = False
+    for line in lines:
+        if line.startswith("Moderator"):
+            hosts = [h.strip() for h in line.split(":", 1)[1].split(",") if h.strip()]
+        elif line.startswith("Notes"):
+            notes = line
+        elif line.strip() == "Players":
+            in_players = True
+        elif in_players and line.strip():
+            parts = [p.strip() for p in line.split(",")]
+            names = [n.strip() for n in parts[0].split(" replaced ")]
+            fate = parts[-1]
+            match = _FATE.search(fate)
+            player = Player(names, fate)
+            if match:
+                player.fate_phase = "day" if match.group(2).lower() == "d" else "night"
+                player.fate_number = int(match.group(3))
+            players.append(player)
+    row = (folder / "transitions_row.tsv").read_text(encoding="utf-8").splitlines()[-1]
+    ends = [int(c) for c in row.split("\t")[1:] if c.strip().isdigit()]
+    posts = []
+    with (folder / "posts.jsonl").open(encoding="utf-8") as handle:
+        for line in handle:
+            raw = json.loads(line)
+            posts.append(
+                PostInput(str(raw["id"]), raw["user"], raw["content"], number=raw["number"])
+            )
+    posts.sort(key=lambda p: p.number or 0)
+    return Game(folder.name, hosts, players, ends, posts, notes)
+
+
+def roster_for_day(game: Game, day: int) -> Roster:
+    """The slots alive at the start of ``day`` (night N follows day N)."""
+    slots = []
+    for player in game.players:
+        ended = player.fate.lower().startswith("endgamed")
+        dead = player.fate_number is not None and player.fate_number < day and not ended
+        slots.append(Slot(name=player.names[0], previous=tuple(player.names[1:]), alive=not dead))
+    return Roster(slots=tuple(slots), hosts=tuple(game.hosts))
+
+
+def expected_lynch(game: Game, day: int) -> str | None:
+    """The slot the archive says was lynched on ``day``, or None."""
+    for player in game.players:
+        if player.fate.lower().startswith("lynched") and player.fate_number == day:
+            return player.names[0]
+    return None
+
+
+def _leader(wagons: tuple[Wagon, ...]) -> str | None:
+    """The leading wagon as a vote count lists it: most votes, then first to reach them."""
+    if not wagons or wagons[0].total <= 0:
+        return None
+    return None if wagons[0].target == NO_LYNCH else wagons[0].target
+
+
+def run_game(game: Game) -> list[DayResult]:
+    """Count every Day of a game and compare with the archive."""
+    results = []
+    start = 0
+    for index, end in enumerate(game.day_ends):
+        day = index + 1
+        window = [p for p in game.posts if p.number is not None and start <= p.number <= end]
+        rules = PLURALITY if "most voted" in game.notes else MAJORITY
+        result = count_votes(window, roster_for_day(game, day), rules, DaySetup(number=day))
+        expected = expected_lynch(game, day)
+        leader = _leader(result.wagons)
+        # Lynch Days: the leading wagon at the Day-end post is the lynched player (the brief's
+        # measure; a mod may hammer at the deadline without a majority). No-lynch Days: the
+        # ruleset's decision is "nobody".
+        got = leader if expected else result.decision.lynched
+        decided = result.decision.lynched == expected
+        summary = "; ".join(
+            f"{w.target} {w.total} ({', '.join(v.name for v in w.voters)})"
+            for w in result.wagons[:4]
+        )
+        results.append(
+            DayResult(
+                game.key, day, expected, got, expected == got, len(result.queue), summary,
+                decided,
+                [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates} {q.reason}" for q in result.queue],
+            )
+        )  # fmt: skip
+        start = end + 1
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print per-game and overall numbers."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--verbose", "-v", action="store_true", help="show every wrong Day")
+    parser.add_argument("--queue", action="store_true", help="list every queued vote")
+    parser.add_argument("--game", help="only games whose folder contains this text")
+    parser.add_argument("--threads", type=Path, default=THREADS)
+    args = parser.parse_args(argv)
+    if not args.threads.is_dir():
+        print(f"skipped: {args.threads} not found (the real threads are not in the project)")
+        return 0
+    folders = sorted(p for p in args.threads.iterdir() if (p / "posts.jsonl").exists())
+    if args.game:
+        folders = [f for f in folders if args.game in f.name]
+    began = time.perf_counter()
+    all_days: list[DayResult] = []
+    posts = 0
+    for folder in folders:
+        game = load_game(folder)
+        posts += len(game.posts)
+        days = run_game(game)
+        all_days.extend(days)
+        right = sum(d.correct for d in days)
+        queued = sum(d.queued for d in days)
+        print(f"{game.key:22} days {right}/{len(days)} right, {queued} queued")
+        for d in days:
+            if args.verbose and not d.correct:
+                print(f"    Day {d.day}: expected {d.expected}, leader {d.got} | {d.summary}")
+            if args.queue:
+                for item in d.queue:
+                    print(f"    Day {d.day} queue: {item}")
+    elapsed = time.perf_counter() - began
+    right = sum(d.correct for d in all_days)
+    queued = sum(d.queued for d in all_days)
+    share = 100 * right / len(all_days) if all_days else 0.0
+    decided = sum(d.decided for d in all_days)
+    print(f"\noverall: {right}/{len(all_days)} Days right ({share:.1f}%), {queued} votes queued, "
+          f"{posts} posts in {elapsed:.2f} s")  # fmt: skip
+    print(f"majority rule applied as is (no lynch without a majority): {decided}/{len(all_days)} "
+          f"Days match the archive's lynch")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
