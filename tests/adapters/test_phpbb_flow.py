@@ -59,7 +59,7 @@ def test_login_waits_for_the_form_and_remembers_the_user(
     route_login(phpbb)
     bot = adapter(http)
     bot.login()
-    ((_, url, body),) = phpbb.posts()
+    ((_, _url, body),) = phpbb.posts()
     assert (
         "username=ModBot" in body and "form_token=8bd6d61cfd8210084abf6b52dceee8a97fcc13e7" in body
     )
