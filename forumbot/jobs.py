@@ -1,0 +1,146 @@
+"""Scheduled jobs: the only module that imports APScheduler.
+
+Jobs are kept in the database (``SQLAlchemyJobStore``, one table per worker), so a restarted
+worker resumes its schedule. Each job takes ids, runs one service call inside the game's
+lease guard, and is idempotent. APScheduler stores a job by reference, so a job finds its
+``Runtime`` by name in ``RUNTIMES``, filled by ``make_scheduler`` (the one registry here).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from apscheduler.executors import base as aps_exec
+from apscheduler.executors.debug import DebugExecutor
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers import base as aps_base
+from apscheduler.schedulers.base import BaseScheduler
+from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+
+from forum_adapters.errors import ForumUnavailable, LayoutChanged
+from forumbot import services
+from forumbot.logging import event
+from forumbot.runtime import leases
+from forumbot.runtime.clock import Clock
+from forumbot.runtime.context import Runtime
+from forumbot.services import games
+
+RUNTIMES: dict[str, Runtime] = {}
+SCHEDULERS: dict[str, BaseScheduler] = {}
+SYNC_EVERY = timedelta(seconds=30)
+
+
+def game_cycle(runtime: str, game_id: int) -> None:
+    """Poll, tick and publish one game, if this worker holds its lease."""
+    rt = RUNTIMES[runtime]
+    _guarded(rt, game_id, lambda: services.cycle(rt, game_id))
+
+
+def sync_leases(runtime: str) -> None:
+    """Claim and renew games; schedule a cycle for each held game, drop the others."""
+    rt = RUNTIMES[runtime]
+    held = leases.acquire(rt.sessions, rt.worker, rt.clock.now(), rt.lease_period)
+    _reschedule(rt, runtime, held)
+
+
+class ManualScheduler(BaseScheduler):
+    """A scheduler driven by hand on the runtime's clock (tests, the demo, benchmarks).
+
+    ``run_due()`` runs, in the calling thread, every job due at ``clock.now()``. APScheduler
+    3 reads ``datetime.now`` itself, so for the length of ``run_due`` its two modules see
+    the runtime's clock instead: the real scheduler logic, on a fake clock.
+    """
+
+    def __init__(self, clock: Clock, **options: Any) -> None:
+        self.clock = clock
+        super().__init__(**options)
+
+    def shutdown(self, wait: bool = False) -> None:
+        """Stop (there is no thread to wait for)."""
+        super().shutdown(wait=False)
+
+    def wakeup(self) -> None:
+        """Nothing to wake: the caller drives the loop."""
+
+    def run_due(self) -> None:
+        """Run every job due now, on the runtime's clock."""
+        clock = self.clock
+
+        class _Now(datetime):
+            @classmethod
+            def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+                return clock.now().astimezone(tz or UTC)
+
+        saved = (aps_base.datetime, aps_exec.datetime)
+        aps_base.datetime, aps_exec.datetime = _Now, _Now  # type: ignore[misc]
+        try:
+            self._process_jobs()
+        finally:
+            aps_base.datetime, aps_exec.datetime = saved  # type: ignore[misc]
+
+
+def make_scheduler(rt: Runtime, *, manual: bool = False) -> BaseScheduler:
+    """A scheduler whose jobs live in the runtime's database, with the lease sync job added."""
+    RUNTIMES[rt.worker] = rt
+    table = "apscheduler_jobs_" + re.sub(r"[^a-z0-9]+", "_", rt.worker.lower())[:40]
+    store = SQLAlchemyJobStore(engine=rt.engine, tablename=table)
+    options: dict[str, Any] = {
+        "jobstores": {"default": store},
+        "executors": {"default": DebugExecutor() if manual else ThreadPoolExecutor(4)},
+        "job_defaults": {"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
+        "timezone": UTC,
+    }
+    scheduler = ManualScheduler(rt.clock, **options) if manual else BlockingScheduler(**options)
+    SCHEDULERS[rt.worker] = scheduler
+    return scheduler
+
+
+def add_sync_job(scheduler: BaseScheduler, rt: Runtime) -> None:
+    """Add (or replace) the lease sync job; call after ``scheduler.start()``."""
+    scheduler.add_job(sync_leases, _every(rt, SYNC_EVERY), args=[rt.worker], id="sync-leases",
+                      replace_existing=True, next_run_time=rt.clock.now())  # fmt: skip
+
+
+def _every(rt: Runtime, interval: timedelta) -> IntervalTrigger:
+    return IntervalTrigger(seconds=interval.total_seconds(), start_date=rt.clock.now())
+
+
+def _reschedule(rt: Runtime, runtime: str, held: list[int]) -> None:
+    scheduler = _scheduler_of(runtime)
+    if scheduler is None:
+        return
+    wanted = {f"game-{gid}": gid for gid in held}
+    for job in scheduler.get_jobs():
+        if job.id.startswith("game-") and job.id not in wanted:
+            job.remove()
+            rt.forget_adapter(int(job.id.split("-")[1]))
+    for job_id, gid in wanted.items():
+        every = games.poll_interval(rt, gid)
+        job = scheduler.get_job(job_id)
+        if job is None or job.trigger.interval != every:
+            scheduler.add_job(game_cycle, _every(rt, every),
+                              args=[runtime, gid], id=job_id, replace_existing=True,
+                              next_run_time=rt.clock.now())  # fmt: skip
+
+
+def _scheduler_of(runtime: str) -> BaseScheduler | None:
+    return SCHEDULERS.get(runtime)
+
+
+def _guarded(rt: Runtime, game_id: int, work: Any) -> None:
+    """The one broad catch of the runtime: a failing game never stops the others."""
+    try:
+        with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
+            work()
+    except leases.LeaseLost:
+        event(rt.log, "job.lease_lost", game=game_id, worker=rt.worker)
+    except ForumUnavailable as exc:
+        event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
+    except LayoutChanged as exc:
+        event(rt.log, "job.layout_changed", level=40, game=game_id, url=exc.url, what=exc.what)
+    except Exception as exc:
+        rt.log.exception("job.failed game=%s: %s", game_id, exc)

@@ -1,0 +1,1 @@
+"""The game runtime's plumbing: clock, schedule arithmetic, leases, the runtime context."""

@@ -1,0 +1,151 @@
+"""``forumbot demo``: a recorded game through the whole pipeline, offline, on a fake clock.
+
+The recorded SMF pages are read by the SMF adapter's page parsers into a local forum in a
+temporary folder; a temporary SQLite database holds the game; the real scheduler drives
+the worker on a fake clock from the capture time to the Day 1 deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import select
+
+from forumbot.db import make_engine, make_session_factory, upgrade
+from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
+from forumbot.localforum import LocalForum, import_smf_pages, save_state
+from forumbot.runtime.clock import FakeClock
+from forumbot.runtime.context import ForumAccess, Runtime
+from forumbot.runtime.pipeline import load_pipeline, phase_title
+from forumbot.services import games, ingest
+
+FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
+CAPTURED = datetime(2026, 11, 29, 13, 10, tzinfo=UTC)
+BASE_URL = "http://127.0.0.1:8121/index.php"
+Echo = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class DemoResult:
+    """Counts the demo test checks."""
+
+    posts: int
+    pms: int
+    orders: int
+    queued: int
+    receipts: int
+    drafts: int
+    phase: str
+
+
+def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult:
+    """Replay the recorded game in ``workdir`` (a database and a forum folder) and narrate."""
+    rt, forum = _setup(workdir, fixtures)
+    echo(f"Recorded game: {len(forum.state.posts)} posts in {forum.state.title!r}, "
+         f"{len(forum.state.inbox)} PMs in the bot's inbox (real SMF 2.1 pages).")  # fmt: skip
+    for piece, why in rt.pipeline.missing.items():
+        echo(f"  [{piece}] {why}")
+    game_id = games.register(rt, fixtures / "game.yaml")
+    games.start(rt, game_id)
+    from forumbot import jobs
+
+    scheduler = jobs.make_scheduler(rt, manual=True)
+    scheduler.start()
+    jobs.add_sync_job(scheduler, rt)
+    scheduler.run_due()  # claims the game and schedules its cycle
+    scheduler.run_due()  # one cycle: open Day 1, read everything, parse, receipt
+    _show_votes(rt, game_id, echo)
+    orders, queued = _show_orders(rt, game_id, echo)
+    receipts = _show_receipts(forum, echo)
+    echo("\n== The Day 1 deadline passes (Sunday 18:00 UTC) ==")
+    rt.clock.set(datetime(2026, 11, 29, 18, 0, 30, tzinfo=UTC))  # type: ignore[attr-defined]
+    scheduler.run_due()
+    phase, drafts = _show_phase(rt, game_id, echo)
+    scheduler.shutdown()
+    return DemoResult(len(forum.state.posts), len(forum.state.inbox), orders, queued,
+                      receipts, drafts, phase)  # fmt: skip
+
+
+def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
+    url = f"sqlite:///{workdir / 'demo.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    state = import_smf_pages(
+        [fixtures / f"topic_p{n}.html" for n in range(1, 6)],
+        [fixtures / "pm_inbox_p1.html", fixtures / "pm_inbox_p2.html"],
+        captured=CAPTURED, base_url=BASE_URL, bot="ModBot",
+    )  # fmt: skip
+    save_state(workdir / "forum", state)
+    clock = FakeClock(CAPTURED)
+    forum = LocalForum(workdir / "forum", "ModBot", clock=clock)
+
+    def adapter(_access: ForumAccess) -> LocalForum:
+        return forum
+
+    rt = Runtime(engine=engine, sessions=make_session_factory(engine), adapter_factory=adapter,
+                 pipeline=load_pipeline(), clock=clock, worker="demo")  # fmt: skip
+    return rt, forum
+
+
+def _show_votes(rt: Runtime, game_id: int, echo: Echo) -> None:
+    echo("\n== Vote count, Day 1 (from the thread's bold votes) ==")
+    tally = ingest.tally(rt, game_id)
+    if tally is None:
+        echo("  (no vote count: " + rt.pipeline.missing.get("votes", "no day open") + ")")
+        return
+    for target, voters in tally.votes.items():
+        echo(f"  {target} ({len(voters)}): {', '.join(voters)}")
+    echo(f"  Not voting ({len(tally.not_voting)}): {', '.join(tally.not_voting)}")
+    for item in tally.queued:
+        echo(
+            f"  queued for the GM: {item.get('raw')!r} by {item.get('voter')}: {item.get('reason')}"
+        )
+    if tally.decision:
+        echo(f"  Decision: {tally.decision.get('reason')}")
+
+
+def _show_orders(rt: Runtime, game_id: int, echo: Echo) -> tuple[int, int]:
+    echo("\n== Orders read from the PMs ==")
+    with rt.sessions() as session:
+        names = {p.id: p.display_name for p in session.scalars(select(Player))}
+        phases = {p.id: p.name for p in session.scalars(select(Phase))}
+        orders = session.scalars(select(Order).order_by(Order.received_at, Order.id)).all()
+        for o in orders:
+            what = " ".join([o.ability or "?", *map(str, o.targets)])
+            echo(f"  {names[o.player_id]:<20} {phases[o.phase_id]:<7} {o.status.value:<10} {what}")
+        echo("\n== GM review queue ==")
+        items = session.scalars(select(ReviewItem).order_by(ReviewItem.id)).all()
+        for item in items:
+            who = names.get(item.player_id or 0, "-")
+            echo(f"  #{item.id} [{item.kind.value}] {who}: {item.reason[:110]}")
+    return len(orders), len(items)
+
+
+def _show_receipts(forum: LocalForum, echo: Echo) -> int:
+    sent = forum.sent_bodies()
+    echo(f"\n== Receipts PMed to players: {len(sent)} ==")
+    for pm in sent[:4]:
+        echo(f"  to {', '.join(pm['to'])}: {pm['body'][:100]}")
+    return len(sent)
+
+
+def _show_phase(rt: Runtime, game_id: int, echo: Echo) -> tuple[str, int]:
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        phase = [p for p in game.phases if p.status.value != "pending"][-1]
+        echo(f"  {phase_title(phase.name)}: {phase.status.value}")
+        drafts = session.scalars(
+            select(Outbound).where(Outbound.phase_id == phase.id, Outbound.kind == "post")
+        ).all()
+        echo(f"\n== Drafted posts awaiting the GM: {len(drafts)} ==")
+        for row in drafts:
+            echo(f"  [{row.state.value}] {row.body[:400]}")
+        if not drafts:
+            echo("  (none: " + rt.pipeline.missing.get("resolver", "nothing to post") + ")")
+        return phase.name, len(drafts)
+
+
+__all__ = ["DemoResult", "run_demo", "timedelta"]

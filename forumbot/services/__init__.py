@@ -1,0 +1,33 @@
+"""Services: modules of functions that each do one unit of work for one game.
+
+Jobs, commands and the web page call these; each opens its own database session(s).
+``cycle`` is the one thing a worker does for a game on every tick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from forumbot.runtime.context import Runtime
+
+
+@dataclass(frozen=True, slots=True)
+class CycleReport:
+    """What one cycle of a game did."""
+
+    game_id: int
+    posts: int
+    pms: int
+    phase: str | None
+    sent: int
+
+
+def cycle(rt: Runtime, game_id: int) -> CycleReport:
+    """Poll the forum, move the phase clock, publish what is approved: one game, one tick."""
+    from forumbot.services import ingest, phases, publish
+
+    phases.tick(rt, game_id)  # open a phase before reading orders for it
+    polled = ingest.poll_game(rt, game_id)
+    phase = phases.tick(rt, game_id)
+    sent = publish.publish_approved(rt, game_id)
+    return CycleReport(game_id, polled.posts, polled.pms, phase, sent.sent)

@@ -1,0 +1,305 @@
+"""Reading the forum: fetch new posts and PMs, store them raw first, then parse them.
+
+Fetching and parsing are separate steps with their own high-water marks: ``last_post_id`` /
+``last_pm_id`` on the game say what was fetched; ``runtime.pm_row`` says which stored PM was
+last turned into orders. A crash between the two loses nothing (the raw row is there and is
+parsed on the next poll) and repeats nothing (each PM is parsed once, in its transaction).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
+from forumbot.db.enums import OrderStatus, ReviewKind
+from forumbot.db.models import Game, Order, Phase, Player, RawPM, RawPost, ReviewItem
+from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
+from forumbot.logging import event
+from forumbot.runtime import receipts
+from forumbot.runtime.context import Runtime
+from forumbot.runtime.pipeline import OrderReading, OrderRequest, StoredPost, Tally, VoteRequest
+from forumbot.services import games, phases
+
+
+@dataclass(frozen=True, slots=True)
+class PollReport:
+    """How many new posts and PMs one poll stored, and how many PMs it parsed."""
+
+    posts: int
+    pms: int
+    parsed: int
+
+
+def poll_game(rt: Runtime, game_id: int) -> PollReport:
+    """Fetch what is new on the forum, store it raw, then parse the PMs not yet parsed."""
+    posts, pms = fetch(rt, game_id)
+    parsed = parse_new_pms(rt, game_id)
+    event(rt.log, "poll.done", game=game_id, posts=posts, pms=pms, parsed=parsed)
+    return PollReport(posts, pms, parsed)
+
+
+def fetch(rt: Runtime, game_id: int) -> tuple[int, int]:
+    """Store new thread posts and inbox PMs; each is committed with its high-water mark."""
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        access = games.access_of(game)
+        after_post = PostId(int(game.last_post_id)) if game.last_post_id else None
+        after_pm = PMId(int(game.last_pm_id)) if game.last_pm_id else None
+        forum_id = game.forum_id
+    adapter = rt.adapter(access)
+    thread = ThreadRef(int(access.topic_id), access.topic_url)
+    new_posts = new_pms = 0
+    for post in adapter.iter_posts(thread, after=after_post):
+        with rt.sessions.begin() as session:
+            store_post(session, forum_id, _incoming_post(post))
+            session.get_one(Game, game_id).last_post_id = str(post.post_id)
+        new_posts += 1
+        _progress(rt, "posts", new_posts)
+    for pm in adapter.iter_pms(after=after_pm):
+        with rt.sessions.begin() as session:
+            store_pm(session, forum_id, access.username, _incoming_pm(pm))
+            session.get_one(Game, game_id).last_pm_id = str(pm.pm_id)
+        new_pms += 1
+        _progress(rt, "pms", new_pms)
+    return new_posts, new_pms
+
+
+def parse_new_pms(rt: Runtime, game_id: int) -> int:
+    """Turn every stored PM not yet parsed into orders, queue items and receipts."""
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        mark = int(games.runtime_state(game).get("pm_row", 0))
+        account = games.config_of(game).credentials.username
+        ids = session.scalars(
+            select(RawPM.id)
+            .where(RawPM.forum_id == game.forum_id, RawPM.account == account, RawPM.id > mark)
+            .order_by(RawPM.id)
+        ).all()
+    for row_id in ids:
+        with rt.sessions.begin() as session:
+            game = session.get_one(Game, game_id)
+            handle_pm(rt, session, game, session.get_one(RawPM, row_id))
+            games.set_runtime_state(game, pm_row=row_id)
+    return len(ids)
+
+
+def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
+    """Read one PM from a player: orders applied, late, or queued for the GM. Returns which."""
+    player = _player_named(game, raw.sender_name)
+    if player is None:
+        return "ignored"  # the GM, or someone outside the game
+    phase, reading = _read_order(rt, game, player, raw)
+    if phase is None:
+        _queue(session, game, None, player, raw, "no phase is open for orders", [])
+        return "queued"
+    if reading is None:
+        why = rt.pipeline.missing.get("orders", "the order parser is not available")
+        _queue(session, game, phase, player, raw, why, [])
+        outcome = "queued"
+    elif phases.is_late(phase, raw.sent_at):
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
+        outcome = "late"
+    elif reading.status == "accepted":
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.ACCEPTED)
+        outcome = "accepted"
+    else:
+        status = OrderStatus.AMBIGUOUS if reading.status == "ambiguous" else OrderStatus.REJECTED
+        _store_orders(session, game, phase, player, raw, reading, status)
+        _queue(session, game, phase, player, raw, reading.reason, list(reading.candidates))
+        outcome = "queued"
+    receipts.draft_receipt(session, game, player, raw, phase, reading, outcome)
+    return outcome
+
+
+def _read_order(
+    rt: Runtime, game: Game, player: Player, raw: RawPM
+) -> tuple[Phase | None, OrderReading | None]:
+    """Parse for the open phase; an order the open phase refuses may be for the next one."""
+    candidates = phases.order_phases(game)
+    if not candidates or rt.pipeline.orders is None:
+        return (candidates[0] if candidates else None), None
+    first: tuple[Phase, OrderReading] | None = None
+    for phase in candidates:
+        reading = rt.pipeline.orders(_order_request(game, player, raw, phase))
+        if reading.status == "accepted" and _acts(reading):
+            return phase, reading
+        first = first or (phase, reading)
+    return first
+
+
+def _acts(reading: OrderReading) -> bool:
+    """Whether a reading orders an ability (a bare cancel may be meant for the next phase)."""
+    return any(order.ability not in _NO_ACTION for order in reading.orders)
+
+
+_NO_ACTION = frozenset({"", "cancel", "none"})
+
+
+def _order_request(game: Game, player: Player, raw: RawPM, phase: Phase) -> OrderRequest:
+    config = games.config_of(game)
+    return OrderRequest(
+        text=raw.body_html,
+        actor=player.display_name,
+        phase=phase.name,
+        ruleset=game.ruleset,
+        roster={p.display_name: p.role for p in game.players if phases.is_alive(p)},
+        aliases={p.display_name: tuple(p.aliases) for p in game.players},
+        options=config.options,
+    )
+
+
+def _store_orders(
+    session: Session,
+    game: Game,
+    phase: Phase,
+    player: Player,
+    raw: RawPM,
+    reading: OrderReading,
+    status: OrderStatus,
+) -> None:
+    """Store each order; an accepted one supersedes the player's earlier one for that ability
+    (the last valid order before the deadline wins)."""
+    for order in reading.orders or (None,):
+        ability = order.ability if order else None
+        if status is OrderStatus.ACCEPTED and ability:
+            for old in session.scalars(
+                select(Order).where(
+                    Order.phase_id == phase.id,
+                    Order.player_id == player.id,
+                    Order.ability == ability,
+                    Order.status == OrderStatus.ACCEPTED,
+                )
+            ):
+                old.status = OrderStatus.SUPERSEDED
+        session.add(
+            Order(
+                game_id=game.id,
+                phase_id=phase.id,
+                player_id=player.id,
+                raw_pm_id=raw.id,
+                ability=ability,
+                targets=list(order.targets) if order else [],
+                params=dict(order.params) if order else {},
+                status=status,
+                confidence=reading.confidence,
+                reason=reading.reason,
+                received_at=raw.sent_at,
+            )
+        )
+    session.flush()
+
+
+def _queue(
+    session: Session,
+    game: Game,
+    phase: Phase | None,
+    player: Player,
+    raw: RawPM,
+    reason: str,
+    candidates: list[str],
+) -> None:
+    session.add(
+        ReviewItem(
+            game_id=game.id,
+            phase_id=phase.id if phase else None,
+            kind=ReviewKind.ORDER,
+            raw_pm_id=raw.id,
+            player_id=player.id,
+            reason=reason or "unclear order",
+            candidates=candidates,
+        )
+    )
+    session.flush()
+
+
+def tally(rt: Runtime, game_id: int) -> Tally | None:
+    """The vote count of the open day from the stored posts (None without a vote counter)."""
+    if rt.pipeline.votes is None:
+        return None
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        phase = phases.current(game)
+        if phase is None or phase.kind.value != "day":
+            return None
+        config = games.config_of(game)
+        posts = _posts_in(session, game, phase)
+        request = VoteRequest(
+            posts=posts,
+            ruleset=game.ruleset,
+            roster={p.display_name: p.role for p in game.players},
+            alive=tuple(p.display_name for p in game.players if phases.is_alive(p)),
+            hosts=(config.gm, config.credentials.username),
+            aliases={p.display_name: tuple(p.aliases) for p in game.players},
+            syntax=config.votes.syntax,
+        )
+    return rt.pipeline.votes(request)
+
+
+def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
+    """The latest revision of every post made during the phase, in thread order."""
+    rows = session.scalars(
+        select(RawPost)
+        .where(RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id)
+        .order_by(RawPost.posted_at, RawPost.revision)
+    ).all()
+    latest: dict[str, RawPost] = {}
+    for row in rows:
+        if _within(row.posted_at, phase):
+            latest[row.post_id] = row
+    return [
+        StoredPost(r.post_id, r.author_name, r.body_html, r.posted_at.isoformat())
+        for r in sorted(latest.values(), key=lambda r: int(r.post_id))
+    ]
+
+
+def _within(moment: datetime, phase: Phase) -> bool:
+    starts = phase.starts_at is None or moment >= phase.starts_at
+    return starts and (phase.deadline is None or moment <= phase.deadline)
+
+
+def _player_named(game: Game, name: str) -> Player | None:
+    folded = name.casefold()
+    for player in game.players:
+        names = [player.display_name, *player.aliases]
+        if any(n.casefold() == folded for n in names):
+            return player
+    return None
+
+
+def _incoming_post(post: Post) -> IncomingPost:
+    return IncomingPost(
+        topic_id=str(post.topic_id),
+        post_id=str(post.post_id),
+        author_name=post.author.name,
+        author_user_id=_str(post.author.id),
+        posted_at=post.posted_at,
+        edited_at=post.edited_at,
+        body_html=post.body_html,
+    )
+
+
+def _incoming_pm(pm: PrivateMessage) -> IncomingPM:
+    return IncomingPM(
+        pm_id=str(pm.pm_id),
+        sender_name=pm.sender.name,
+        sender_user_id=_str(pm.sender.id),
+        sent_at=pm.sent_at,
+        subject=pm.subject,
+        body_html=pm.body_html,
+        recipients=tuple({"user_id": _str(r.id), "name": r.name} for r in pm.recipients),
+    )
+
+
+def _str(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _progress(rt: Runtime, what: str, count: int) -> None:
+    if rt.progress is not None:
+        rt.progress(what, count)
+    if count % 100 == 0:
+        event(rt.log, "poll.catching_up", fetched=count, what=what)
