@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import time, timedelta
 from pathlib import Path
@@ -124,3 +125,37 @@ def test_password_file_must_be_owner_only(tmp_path: Path) -> None:
         read_password(file=path)
     path.chmod(0o600)
     assert read_password(file=path).reveal() == "s3cret"
+
+
+def test_check_shows_every_rules_option_with_its_default(tmp_path: Path) -> None:
+    data = _example()
+    data["options"] = {"night_deaths": "immediate"}
+    result = CliRunner().invoke(main, ["game", "check", str(_write(tmp_path, data))])
+    assert result.exit_code == 0, result.output
+    assert "* night_deaths = immediate" in result.output
+    assert "  lynch_rule = plurality" in result.output
+
+
+def test_check_json_carries_options_with_value_and_default() -> None:
+    result = CliRunner().invoke(main, ["game", "check", str(EXAMPLE), "--json"])
+    data = json.loads(result.output)
+    night = data["options"]["night_deaths"]
+    assert night["value"] == night["default"] and night["doc"]
+
+
+@pytest.mark.parametrize(
+    ("change", "setting"),
+    [
+        (lambda d: d["players"][0].update(role="sherif"), "players[0].role"),
+        (lambda d: d.update(options={"night_death": "dawn"}), "options.night_death"),
+        (lambda d: d.update(options={"night_deaths": "never"}), "options.night_deaths"),
+        (lambda d: d.update(ruleset="calvinball"), "ruleset"),
+    ],
+)
+def test_check_names_what_the_ruleset_refuses(tmp_path: Path, change, setting: str) -> None:
+    data = _example()
+    change(data)
+    result = CliRunner().invoke(main, ["game", "check", str(_write(tmp_path, data))])
+    assert result.exit_code == 2
+    assert f"setting '{setting}'" in result.output
+    assert "Traceback" not in result.output

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from forumbot.commands._common import clean_errors, echo_json
+from forumbot.gamecheck import load_game_ruleset, option_lines
 from forumbot.gamefile import GameConfig, load_game_file
 
 
@@ -18,14 +21,33 @@ def game() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the validated settings as JSON.")
 @clean_errors
 def check(path: str, as_json: bool) -> None:
-    """Validate a game file and summarise it; exit 2 naming the first wrong setting."""
+    """Validate a game file against its ruleset and show the rules options it plays with.
+
+    Exits with status 2 and names the first wrong setting.
+    """
     config = load_game_file(path)
+    ruleset = load_game_ruleset(config)
+    options = option_lines(ruleset)
     if as_json:
-        echo_json(summary(config))
+        data = summary(config)
+        data["options"] = {
+            o.id: {"value": o.value, "default": o.default, "doc": o.doc} for o in options
+        }
+        echo_json(data)
         return
     click.echo(f"{path}: OK")
     for key, value in summary(config).items():
         click.echo(f"  {key}: {value}")
+    click.echo(f"\nRules options of {ruleset.id} (set them under 'options:' in the game file):")
+    for o in options:
+        mark = "*" if o.changed else " "
+        value = ", ".join(map(str, o.value)) if isinstance(o.value, tuple) else o.value
+        click.echo(f" {mark} {o.id} = {value}")
+        click.echo(
+            textwrap.fill(o.doc, width=92, initial_indent=" " * 6, subsequent_indent=" " * 6)
+        )
+    if any(o.changed for o in options):
+        click.echo("  (* = this game differs from the ruleset's default)")
 
 
 def summary(config: GameConfig) -> dict[str, object]:
