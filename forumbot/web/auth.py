@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 from forumbot.errors import ConfigError
 
 TOKEN_FILE = "web-token"
-PUBLIC_ENDPOINTS = frozenset({"auth.login", "static"})
+PUBLIC_ENDPOINTS = frozenset({"auth.login", "auth.favicon", "static"})
 
 bp = Blueprint("auth", __name__)
 
@@ -114,6 +114,12 @@ def login() -> Any:
             csrf_token()
             return redirect(_safe_next(request.args.get("next")))
     return render_template("login.html", error=error), 401 if error else 200
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """No icon (answered without a login so browsers do not loop through the login page)."""
+    return "", 204
 
 
 @bp.route("/logout", methods=["POST"])

@@ -1,0 +1,170 @@
+"""End to end in headless Chromium: log in, decide a queue item, approve a draft, see every page.
+
+Uses Debian's ``/usr/bin/chromium`` through Playwright's ``executable_path`` (never
+``playwright install``). Screenshots go to ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from forumbot.db.enums import DeliveryState, ReviewState
+from forumbot.db.models import Outbound, ReviewItem
+from forumbot.web import create_app
+from forumbot.web.server import RunningServer, start_in_thread
+from tests.conftest import ROOT
+from tests.web.conftest import TOKEN
+from tests.web.seed import NOW, Seeded
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
+]
+
+
+@pytest.fixture
+def server(factory: sessionmaker[Session], seeded: Seeded) -> Iterator[RunningServer]:
+    running = start_in_thread(create_app(factory, token=TOKEN, now=lambda: NOW), "127.0.0.1", 0)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def _page(browser: Any, *, javascript: bool = True) -> Any:
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 900}, java_script_enabled=javascript
+    )
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.dialogs = dialogs  # an alert() would mean hostile text ran as script
+    return page
+
+
+def _login(page: Any, base: str) -> None:
+    page.goto(f"{base}/")
+    assert "/login" in page.url
+    page.fill("input[name=token]", TOKEN)
+    page.fill("input[name=name]", "Steph")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_gm_resolves_an_item_and_approves_a_draft(
+    browser: Any, server: RunningServer, session: Session, seeded: Seeded
+) -> None:
+    base, g = server.url, seeded.game_id
+    page = _page(browser)
+    page.goto(f"{base}/login")
+    _shot(page, "01-login")
+    _login(page, base)
+    _shot(page, "02-games")
+
+    page.goto(f"{base}/games/{g}/queue")
+    _shot(page, "03-queue")
+    item = page.locator(f"#item-{seeded.order_item_id}")
+    assert "heal annie please" in item.locator("pre.raw").first.inner_text()
+    assert "<script>" in item.locator("details pre.raw").text_content()  # shown as text
+    item.locator("[data-accept='1']").click()
+    page.wait_for_selector(".flash.ok")
+    session.expire_all()
+    decided = session.get(ReviewItem, seeded.order_item_id)
+    assert decided is not None and decided.state is ReviewState.ACCEPTED
+    assert decided.decided_by == "gm:Steph"
+
+    page.goto(f"{base}/games/{g}/queue/{seeded.vote_item_id}/edit")
+    _shot(page, "04-edit")
+    page.goto(f"{base}/games/{g}/phase")
+    _shot(page, "05-phase")
+    assert page.locator("button:has-text('Resolve now')").is_disabled()
+    page.goto(f"{base}/games/{g}/phase/{seeded.day1_id}")
+    _shot(page, "06-phase-day1")
+
+    page.goto(f"{base}/games/{g}/drafts")
+    _shot(page, "07-drafts")
+    assert page.locator(".bb a[href^='javascript']").count() == 0
+    page.locator(f"#msg-{seeded.pm_draft_id} [data-approve]").click()
+    page.wait_for_selector(".flash.ok")
+    session.expire_all()
+    outbox = session.get(Outbound, seeded.pm_draft_id)
+    assert outbox is not None and outbox.state is DeliveryState.APPROVED
+    assert outbox.approved_by == "gm:Steph"
+    assert page.locator(f"#msg-{seeded.pm_draft_id} [data-approve]").count() == 0
+
+    page.goto(f"{base}/games/{g}/report")
+    _shot(page, "08-report")
+    page.goto(f"{base}/games/{g}/state")
+    _shot(page, "09-state")
+    with page.expect_download() as download:
+        page.click("text=Export the whole game as JSON")
+    assert download.value.suggested_filename == "failheap-7.json"
+    assert page.dialogs == []
+
+
+def test_keyboard_shortcuts_accept_the_first_candidate(
+    browser: Any, server: RunningServer, session: Session, seeded: Seeded
+) -> None:
+    page = _page(browser)
+    _login(page, server.url)
+    page.goto(f"{server.url}/games/{seeded.game_id}/queue")
+    page.keyboard.press("j")
+    page.keyboard.press("1")
+    page.wait_for_selector(".flash.ok")
+    session.expire_all()
+    assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.ACCEPTED
+    page.keyboard.press("d")
+    page.wait_for_url("**/drafts")
+    assert page.dialogs == []
+
+
+def test_the_essentials_work_without_javascript(
+    browser: Any, server: RunningServer, session: Session, seeded: Seeded
+) -> None:
+    page = _page(browser, javascript=False)
+    _login(page, server.url)
+    page.goto(f"{server.url}/games/{seeded.game_id}/queue/{seeded.order_item_id}/edit")
+    page.select_option("select[name='heal-target-0']", "Carl")
+    page.fill("input[name=note]", "meant Carl")
+    page.click("text=Store this order")
+    page.wait_for_selector(".flash.ok")
+    page.locator(f"#item-{seeded.vote_item_id} input[name=note]").fill("joke")
+    page.locator(f"#item-{seeded.vote_item_id} .reject button").click()
+    page.wait_for_selector(".flash.ok")
+    page.goto(f"{server.url}/games/{seeded.game_id}/drafts")
+    page.locator(f"#msg-{seeded.post_draft_id} [data-hold]").click()
+    page.wait_for_selector(".flash.ok")
+    session.expire_all()
+    assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.EDITED
+    assert session.get(ReviewItem, seeded.vote_item_id).state is ReviewState.REJECTED
+    assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
