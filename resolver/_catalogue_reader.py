@@ -255,6 +255,9 @@ def _resolve_options(r: Reader, raw: Any, path: str, options: Mapping[str, Any])
     return frozen({}) if raw is None and path.endswith("effect_params") else raw
 
 
+resolve_options = _resolve_options
+
+
 def roles(
     r: Reader,
     raw: Any,

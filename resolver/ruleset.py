@@ -125,7 +125,7 @@ def ruleset_from_data(
         order=frozen(order),
         vote=_vote(r, top["vote"]),
         options=frozen(opts),
-        win=deep_freeze(r.mapping(top.get("win"), "win")),
+        win=cat.resolve_options(r, r.mapping(top.get("win"), "win"), "win", values),
         hooks=_hooks(r, top.get("hooks")),
         protection_precedence=r.strings(top.get("protection_precedence"), "protection_precedence"),
         succession=_succession(r, top.get("succession"), roles),

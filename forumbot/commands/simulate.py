@@ -2,19 +2,74 @@
 
 from __future__ import annotations
 
-import click
+from pathlib import Path
+from typing import Any
 
-from forumbot.commands._common import clean_errors
-from forumbot.errors import NotYetAvailable
+import click
+import yaml
+
+from forumbot.commands._common import clean_errors, echo_json
+from forumbot.render import EventRenderer
+from resolver.errors import ScenarioError
+from resolver.report import phase_report, setup_report
+from resolver.scenario import Scenario, parse_scenario, resolutions
 
 
 @click.command(name="simulate")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the stable contract).")
+@click.option("--gm", "gm_report", is_flag=True, help="Also print the GM report of each phase.")
 @clean_errors
-def simulate(**_: object) -> None:
-    """Resolve a scenario file phase by phase."""
-    raise NotYetAvailable("simulate", "issue 6: resolver engine")
+def simulate(scenario: str, as_json: bool, gm_report: bool) -> None:
+    """Resolve a scenario file phase by phase (format: docs/scenarios.md)."""
+    parsed = load_scenario(Path(scenario))
+    if as_json:
+        echo_json(simulate_json(parsed))
+    else:
+        click.echo(simulate_text(parsed, gm=gm_report))
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and validate a scenario file; errors name the file and the key path."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScenarioError(str(path), f"cannot read the file: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise ScenarioError(str(path), f"not valid YAML: {exc}") from exc
+    return parse_scenario(data)
+
+
+def simulate_json(scenario: Scenario) -> dict[str, Any]:
+    """The JSON report: setup, then per phase (phase, dead, lynched, rejected, public,
+    private, gm, state, winner), then the final winner."""
+    played = resolutions(scenario)
+    setup_state, setup = played[0]
+    del setup_state
+    phases = [phase_report(before, res) for before, res in played[1:]]
+    return {
+        "ruleset": scenario.ruleset.id,
+        "seed": scenario.seed,
+        "setup": setup_report(setup),
+        "phases": phases,
+        "winner": phases[-1]["winner"] if phases else None,
+    }
+
+
+def simulate_text(scenario: Scenario, *, gm: bool = False) -> str:
+    """The rendered phase posts and private messages, phase by phase."""
+    renderer = EventRenderer.create(scenario.ruleset)
+    out = []
+    for _before, res in resolutions(scenario)[1:]:
+        phase = res.state.phase or ""
+        out.append(f"===== {renderer.phase_name(phase)} =====")
+        out.append(renderer.phase_post(phase, res.events))
+        for who, messages in renderer.private_messages(res.events).items():
+            out.append(f"--- PM to {who} ---")
+            out.extend(messages)
+        if gm:
+            out.append(renderer.gm_report(phase, res.events))
+    return "\n".join(out)
 
 
 COMMANDS: tuple[click.Command, ...] = (simulate,)

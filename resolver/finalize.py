@@ -1,0 +1,133 @@
+"""End of a phase: late results, deaths, hook follow-ups, succession, expiry, win check."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from resolver.hookspecs import HookView
+from resolver.model.events import EventKind, Visibility
+from resolver.model.state import GameState
+from resolver.phases import index_of, parse_phase
+from resolver.win import check_win
+from resolver.work import Work
+
+
+def finish(work: Work, hooks: ModuleType | None) -> None:
+    """Settle the phase in place on the scratchpad."""
+    for late in list(work.late):
+        late(work)
+    deaths = _deaths(work)
+    hook = getattr(hooks, "after_deaths", None)
+    if hook is not None and deaths:
+        from resolver.engine import apply_primitive  # the engine imports this module
+
+        for prim in hook(HookView(work), deaths):
+            apply_primitive(work, prim)
+    _succession(work)
+    _expire(work)
+    winner = check_win(work)
+    if winner is not None:
+        work.winner = winner
+        work.emit(
+            EventKind.GAME_OVER,
+            Visibility.PUBLIC,
+            factions=list(winner.factions),
+            players=list(winner.players),
+            reason=winner.reason,
+            draw=winner.draw,
+        )
+
+
+def _deaths(work: Work) -> dict[str, str]:
+    deaths: dict[str, str] = {}
+    for name, dying in work.dying.items():
+        player = work.players[name]
+        if not player.alive:
+            continue
+        hidden = any(work.status_effect(name, "hides_role_on_death"))
+        player.alive, player.died, player.cause, player.role_hidden = (
+            False,
+            work.phase.id,
+            dying.kind,
+            hidden,
+        )
+        deaths[name] = dying.kind
+        cause = "lynch" if dying.kind == "lynch" else "killed"
+        work.emit(
+            EventKind.DEATH,
+            Visibility.PUBLIC,
+            player=name,
+            role=None if hidden else player.role,
+            cause=cause,
+        )
+        work.gm(
+            EventKind.DEATH,
+            player=name,
+            role=player.role,
+            attack=dying.kind,
+            attacker=dying.attacker,
+            cause=dying.cause,
+            hidden=hidden,
+        )
+        if hidden:
+            _tell_cleaners(work, name)
+    return deaths
+
+
+def _tell_cleaners(work: Work, name: str) -> None:
+    defs = work.ruleset.statuses
+    for status in work.players[name].statuses:
+        sdef = defs.get(status.id)
+        if sdef and sdef.effects.get("reveal_role_to_source") and status.source:
+            work.tell(
+                status.source,
+                EventKind.RESULT,
+                ability=status.id,
+                target=name,
+                result=work.players[name].role,
+            )
+
+
+def _succession(work: Work) -> None:
+    """When nobody alive holds a role some dead player held, its first living heir takes it."""
+    from resolver.abilities.convert import convert
+
+    changed = True
+    while changed:
+        changed = False
+        for role, heirs in work.ruleset.succession:
+            living = work.living()
+            if any(p.role == role for p in living):
+                continue
+            if not any(p.role == role and not p.alive for p in work.players.values()):
+                continue
+            heir = next((p for h in heirs for p in living if p.role == h), None)
+            if heir is not None:
+                convert(work, heir.name, role, cause="succession")
+                changed = True
+
+
+def _expire(work: Work) -> None:
+    now = index_of(work.phase, work.ruleset)
+    for player in work.players.values():
+        player.statuses = [
+            s
+            for s in player.statuses
+            if s.until is None or index_of(parse_phase(s.until, work.ruleset), work.ruleset) > now
+        ]
+
+
+def freeze(work: Work, state: GameState) -> GameState:
+    """The new frozen state from the scratchpad."""
+    return GameState(
+        ruleset=state.ruleset,
+        seed=state.seed,
+        players=tuple(p.freeze() for p in work.players.values()),
+        phase=work.phase.id,
+        ledger=tuple(work.ledger),
+        links=tuple(work.links),
+        scheduled=tuple(work.scheduled),
+        winner=work.winner or state.winner,
+        lynched=tuple(work.lynched),
+        options=state.options,
+    )

@@ -1,0 +1,121 @@
+"""The lynch: count the day's votes under the ruleset's rule and tie policy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+
+from resolver.hookspecs import HookView
+from resolver.model.events import EventKind, Visibility
+from resolver.model.state import Primitive
+from resolver.work import Dying, Work
+
+NO_LYNCH = "no_lynch"
+
+
+def vote_weight(work: Work, voter: str) -> int:
+    """A voter's weight: a vote modifier this phase, else his best status weight, else 1."""
+    if voter in work.vote_mods:
+        return work.vote_mods[voter]
+    return max((int(w) for w in work.status_effect(voter, "vote_weight")), default=1)
+
+
+def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
+    """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
+    tally = _tally(work)
+    totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
+    not_voting = [p.name for p in work.living() if p.name not in work.votes]
+    work.emit(
+        EventKind.VOTE_TALLY,
+        Visibility.PUBLIC,
+        tally=[{"target": t, "voters": v, "total": totals[t]} for t, v in tally.items()],
+        not_voting=not_voting,
+    )
+    chosen = _decide(work, totals)
+    if chosen is None or chosen == NO_LYNCH:
+        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
+        return ()
+    if any(work.status_effect(chosen, "lynch_immune")):
+        work.gm(EventKind.NO_LYNCH, player=chosen, reason="lynch_immune")
+        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
+        return ()
+    return _lynch(work, hooks, chosen, tuple(tally[chosen]))
+
+
+def _tally(work: Work) -> dict[str, list[str]]:
+    tally: dict[str, list[str]] = {}
+    allow_self = work.ruleset.vote.self_vote
+    for voter, target in work.votes.items():
+        problem = _vote_problem(work, voter, target, allow_self)
+        if problem:
+            work.gm(EventKind.VOTE_REJECTED, voter=voter, target=target, reason=problem)
+            continue
+        tally.setdefault(target or NO_LYNCH, []).append(voter)
+    if work.ruleset.vote.no_vote_counts_as_self:
+        for p in work.living():
+            if p.name not in work.votes:
+                tally.setdefault(p.name, []).append(p.name)
+    return tally
+
+
+def _vote_problem(work: Work, voter: str, target: str | None, allow_self: bool) -> str:
+    player = work.players.get(voter)
+    if player is None or not player.alive:
+        return "voter is not a living player"
+    if target is None or target == NO_LYNCH:
+        return ""
+    found = work.players.get(target)
+    if found is None or not found.alive:
+        return "target is not a living player"
+    if target == voter and not allow_self:
+        return "self votes are not allowed"
+    return ""
+
+
+def _decide(work: Work, totals: dict[str, int]) -> str | None:
+    if not totals:
+        return None
+    top = max(totals.values())
+    leaders = [t for t, n in totals.items() if n == top]
+    options = work.ruleset.options
+    rule = options["lynch_rule"].value if "lynch_rule" in options else work.ruleset.vote.rule
+    if rule == "majority":
+        electorate = sum(vote_weight(work, p.name) for p in work.living())
+        if top * 2 <= electorate:
+            work.gm(EventKind.NO_LYNCH, reason="no_majority", top=top, electorate=electorate)
+            return None
+    if len(leaders) == 1:
+        return leaders[0]
+    return _tie(
+        work, sorted(leaders, key=lambda n: work.players[n].seat if n in work.players else -1)
+    )
+
+
+def _tie(work: Work, leaders: list[str]) -> str | None:
+    policy = work.ruleset.vote.tie
+    work.gm(EventKind.NO_LYNCH, reason="tie", leaders=leaders, policy=policy)
+    if policy == "random":
+        return work.draw("lynch_tie", leaders)
+    return None
+
+
+def _lynch(
+    work: Work, hooks: ModuleType | None, chosen: str, voters: tuple[str, ...]
+) -> Sequence[Primitive]:
+    work.dying[chosen] = Dying("lynch", None, "lynch")
+    work.lynched.append(chosen)
+    work.emit(EventKind.LYNCH, Visibility.PUBLIC, player=chosen, voters=list(voters))
+    _independent_wins(work, chosen)
+    hook = getattr(hooks, "on_lynch", None)
+    return tuple(hook(HookView(work), chosen, voters)) if hook else ()
+
+
+def _independent_wins(work: Work, lynched: str) -> None:
+    """Roles that win by being lynched, or by their linked target being lynched."""
+    if work.role_of(lynched).win == "lynched":
+        work.players[lynched].flags.add("won")
+        work.gm(EventKind.WIN, player=lynched, reason="lynched")
+    for link in work.links:
+        if link.b == lynched and work.role_of(link.a).win == "target_lynched":
+            work.players[link.a].flags.add("won")
+            work.gm(EventKind.WIN, player=link.a, reason="target_lynched")
