@@ -19,17 +19,14 @@ from forum_adapters.base import (
 from forum_adapters.core import AdapterCore
 from forum_adapters.detect import ForumLocation, detect_engine, locate
 from forum_adapters.errors import ForumError
+from forum_adapters.factory import ADAPTERS, Adapter, connect
 from forum_adapters.http import HttpSettings, PoliteSession
 from forum_adapters.phpbb import PhpBBAdapter
 from forum_adapters.smf import SMFAdapter
 
-ADAPTERS: dict[str, type[AdapterCore]] = {
-    SMFAdapter.engine: SMFAdapter,
-    PhpBBAdapter.engine: PhpBBAdapter,
-}
-
 __all__ = [
     "ADAPTERS",
+    "Adapter",
     "AdapterCore",
     "ForumAdapter",
     "ForumError",
@@ -47,6 +44,7 @@ __all__ = [
     "ThreadRef",
     "UserId",
     "UserRef",
+    "connect",
     "detect_engine",
     "locate",
 ]

@@ -23,6 +23,7 @@ from forum_adapters.errors import (
     ReplyRefusedNewerPost,
 )
 from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
+from forum_adapters.pages import InboxPage
 from forum_adapters.phpbb import parse
 
 URLS = {
@@ -166,6 +167,13 @@ class PhpBBAdapter(AdapterCore):
             yield parse.parse_pm_view(
                 root, response.url, now=self.now(response), tz=self.tz, was_unread=row.unread
             )
+
+    def inbox_page(self) -> InboxPage:
+        """The newest inbox page (the list only; no PM is opened): one request."""
+        root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
+        return parse.parse_pm_list(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
 
     # -- writing ---------------------------------------------------------------------------
     def reply(self, thread: ThreadRef, body: str, *, last_seen: PostId | None = None) -> PostRef:

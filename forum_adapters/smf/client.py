@@ -23,6 +23,7 @@ from forum_adapters.errors import (
     ReplyRefusedNewerPost,
 )
 from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
+from forum_adapters.pages import InboxPage
 from forum_adapters.smf import parse
 
 URLS = {
@@ -172,6 +173,13 @@ class SMFAdapter(AdapterCore):
                 found.append(pm)
             url = page.next_url if len(fresh) == len(page.rows) and page.rows else None
         yield from sorted(found, key=lambda pm: pm.pm_id)
+
+    def inbox_page(self) -> InboxPage:
+        """The newest inbox page (list and, in "all at once" mode, bodies): one request."""
+        root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
+        return parse.parse_inbox_page(
+            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+        )
 
     def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
         root, response = self.fetch(url, what=f"read PM {pm_id}")
