@@ -70,6 +70,7 @@ class LocalForum:
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """The topic's posts newer than ``after``, oldest first (one 'request')."""
         self.requests += 1
+        self.reload()
         for raw in sorted(self.state.posts, key=lambda p: int(p["post_id"])):
             if after is None or int(raw["post_id"]) > int(after):
                 yield _post(raw, self.state.topic_id)
@@ -77,6 +78,7 @@ class LocalForum:
     def iter_pms(self, *, after: PMId | None = None) -> Iterator[PrivateMessage]:
         """Inbox PMs newer than ``after``, oldest first (one 'request')."""
         self.requests += 1
+        self.reload()
         for raw in sorted(self.state.inbox, key=lambda p: int(p["pm_id"])):
             if after is None or int(raw["pm_id"]) > int(after):
                 yield _pm(raw)
@@ -84,12 +86,14 @@ class LocalForum:
     def reply(self, thread: ThreadRef, body: str) -> PostRef:
         """Append the bot's reply to the topic and return where it landed."""
         self.requests += 1
+        self.reload()
         post = self.add_post(self.username, body, self.clock.now())
         return PostRef(self.state.topic_id, PostId(post["post_id"]), f"local:msg{post['post_id']}")
 
     def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
         """Record a PM from the bot in its sent box."""
         self.requests += 1
+        self.reload()
         pm_id = self.state.next_pm_id()
         self.state.sent.append(
             {
@@ -108,6 +112,7 @@ class LocalForum:
     def iter_sent_pms(self) -> Iterator[PMRef]:
         """The bot's sent PMs, oldest first: what publishing looks for after a crash."""
         self.requests += 1
+        self.reload()
         for raw in self.state.sent:
             yield PMRef(PMId(raw["pm_id"]), tuple(raw["to"]), raw["subject"])
 
@@ -116,6 +121,7 @@ class LocalForum:
     ) -> PMRef | None:
         """The bot's sent PM with these recipients, subject and text, if it is there."""
         self.requests += 1
+        self.reload()
         for raw in reversed(self.state.sent):
             same = raw["to"] == list(to) and raw["subject"] == subject and raw["body"] == body
             if same and (since is None or datetime.fromisoformat(raw["sent_at"]) >= since):
@@ -128,6 +134,7 @@ class LocalForum:
 
     def add_post(self, author: str, body_html: str, at: datetime) -> dict[str, Any]:
         """A member posts in the topic."""
+        self.reload()
         post = {"post_id": self.state.next_post_id(), "author": author, "author_id": None,
                 "posted_at": at.astimezone(UTC).isoformat(), "body_html": body_html}  # fmt: skip
         self.state.posts.append(post)
@@ -136,12 +143,17 @@ class LocalForum:
 
     def add_pm(self, sender: str, subject: str, body_html: str, at: datetime) -> dict[str, Any]:
         """A member sends the bot a PM."""
+        self.reload()
         pm = {"pm_id": self.state.next_pm_id(), "sender": sender, "sender_id": None,
               "recipients": [self.username], "subject": subject, "body_html": body_html,
               "sent_at": at.astimezone(UTC).isoformat()}  # fmt: skip
         self.state.inbox.append(pm)
         self.save()
         return pm
+
+    def reload(self) -> None:
+        """Read the folder again: other processes (players, tests) may have written to it."""
+        self.state = load_state(self.root)
 
     def save(self) -> None:
         """Write the forum back to its folder."""

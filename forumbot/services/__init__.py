@@ -26,7 +26,7 @@ def cycle(rt: Runtime, game_id: int) -> CycleReport:
     """Poll the forum, move the phase clock, publish what is approved: one game, one tick."""
     from forumbot.services import ingest, phases, publish
 
-    phases.tick(rt, game_id)  # open a phase before reading orders for it
+    phases.open_first(rt, game_id)  # a phase must be open before orders are read for it
     polled = ingest.poll_game(rt, game_id)
     phase = phases.tick(rt, game_id)
     sent = publish.publish_approved(rt, game_id)

@@ -64,6 +64,14 @@ def is_alive(player: Player) -> bool:
     return player.status is PlayerStatus.ALIVE
 
 
+def open_first(rt: Runtime, game_id: int) -> None:
+    """Open the game's first phase if it has none yet (before its first poll)."""
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        if game.status is GameStatus.RUNNING and current(game) is None:
+            open_phase(session, game, schedule.first_plan(_schedule(game), rt.clock.now()))
+
+
 def tick(rt: Runtime, game_id: int) -> str | None:
     """Move the game's clock one step if it is due; returns the current phase's name."""
     now = rt.clock.now()
