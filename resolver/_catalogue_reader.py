@@ -157,7 +157,7 @@ def abilities(
     raw: Any,
     languages: tuple[str, ...],
     kinds: tuple[str, ...],
-    steps: set[str],
+    steps: Mapping[str, set[str]],
     options: Mapping[str, Any],
 ) -> Mapping[str, Ability]:
     """Read ``abilities:``; priorities must name a step of ``order``."""
@@ -168,12 +168,13 @@ def abilities(
         spec = _resolve_options(r, r.mapping(spec, path, optional=ABILITY_KEYS), path, options)
         passive = r.boolean(spec.get("passive", False), path + ".passive")
         priority = spec.get("priority", "other")
+        phases = _phase_set(r, spec.get("phases", ["night"]), path + ".phases", kinds)
         if not passive or "priority" in spec:
-            r.choice(priority, path + ".priority", sorted(steps))
+            _check_priority(r, priority, path + ".priority", phases, steps)
         out[aid] = Ability(
             id=aid,
             name=r.names(spec.get("name"), path + ".name", languages),
-            phases=_phase_set(r, spec.get("phases", ["night"]), path + ".phases", kinds),
+            phases=phases,
             not_on=frozenset(r.strings(spec.get("not_on"), path + ".not_on")),
             uses=r.count(spec.get("uses"), path + ".uses"),
             per_phase=r.count(spec.get("per_phase", 1), path + ".per_phase", allow_null=False) or 1,
@@ -194,6 +195,19 @@ def abilities(
             notes=str(spec.get("notes", "")),
         )
     return frozen(out)
+
+
+def _check_priority(
+    r: Reader, priority: Any, path: str, phases: frozenset[str], steps: Mapping[str, set[str]]
+) -> None:
+    """The step must exist in the order of every phase kind the ability may be used in."""
+    kinds = sorted(steps) if ANY_PHASE in phases else sorted(phases & set(steps))
+    if not kinds:
+        every = sorted({s for kind_steps in steps.values() for s in kind_steps})
+        r.choice(priority, path, every)
+    for kind in kinds:
+        if priority not in steps[kind]:
+            raise r.fail(path, f"step {priority!r} is not in order.{kind}", sorted(steps[kind]))
 
 
 def _phase_set(r: Reader, raw: Any, path: str, kinds: tuple[str, ...]) -> frozenset[str]:

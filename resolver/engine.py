@@ -176,10 +176,10 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         "orderer": {action.actor},
         "either": {action.actor, action.performer},
     }.get(mode, {action.performer})
-    if any(w in work.blocked for w in who):
-        return "blocked", "blocked"
     if any(w in work.cancelled for w in who):
         return "blocked", "controlled: no action"
+    if any(w in work.blocked for w in who):
+        return "blocked", "blocked"
     return None
 
 

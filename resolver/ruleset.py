@@ -106,8 +106,7 @@ def ruleset_from_data(
     values = {k: o.value for k, o in opts.items()}
     factions = cat.factions(r, top["factions"], languages)
     statuses = cat.statuses(r, top.get("statuses"), languages, values)
-    steps = {step for kind_steps in order.values() for step in kind_steps}
-    steps |= {step for o in opts.values() if o.id.startswith("order_") for step in o.value}
+    steps = {kind: set(order.get(kind, ())) for kind in phases.kinds}
     abilities = cat.abilities(r, top["abilities"], languages, phases.kinds, steps, values)
     items = cat.items(r, top.get("items"), languages, abilities)
     roles = cat.roles(r, top["roles"], languages, factions, abilities, items, statuses, values)

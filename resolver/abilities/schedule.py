@@ -18,7 +18,7 @@ def apply(action: Action, work: Work) -> None:
     work.gm(
         EventKind.SCHEDULED,
         at=action.params["at"],
-        effect=prim.effect,
+        effect=str(prim.effect),
         targets=list(prim.targets),
         cause=prim.cause,
     )
