@@ -16,13 +16,13 @@ file; the legal-choice pickers at the bottom would be ``services/choices.py`` ot
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from lxml import html as lxml_html
-from sqlalchemy import select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import OrderStatus, ReviewKind, ReviewState, VoteKind
@@ -41,6 +41,7 @@ from forumbot.db.types import utcnow
 from forumbot.errors import ForumbotError
 
 __all__ = [
+    "DECIDED",
     "CandidateView",
     "Decision",
     "InvalidDecision",
@@ -50,10 +51,15 @@ __all__ = [
     "accept_candidate",
     "accept_edit",
     "choices_for",
+    "count_queue",
     "get_entry",
     "list_queue",
     "reject",
 ]
+
+
+States = ReviewState | Collection[ReviewState] | None
+DECIDED = frozenset({ReviewState.ACCEPTED, ReviewState.EDITED, ReviewState.REJECTED})
 
 
 class InvalidDecision(ForumbotError, ValueError):
@@ -126,14 +132,39 @@ class Decision:
 
 
 def list_queue(
-    session: Session, game_id: int, *, state: ReviewState | None = ReviewState.OPEN
+    session: Session,
+    game_id: int,
+    *,
+    state: States = ReviewState.OPEN,
+    offset: int = 0,
+    limit: int | None = None,
 ) -> list[QueueEntry]:
-    """The game's review items (open ones by default), oldest first, with their context."""
-    query = select(ReviewItem).where(ReviewItem.game_id == game_id)
-    if state is not None:
-        query = query.where(ReviewItem.state == state)
-    items = session.scalars(query.order_by(ReviewItem.created_at, ReviewItem.id)).all()
+    """The game's review items (open ones by default), oldest first, with their context.
+
+    Args:
+        state: only items in this state (or these states); None for every item.
+        offset: skip this many (paging).
+        limit: at most this many.
+    """
+    query = _queue_query(game_id, state).order_by(ReviewItem.created_at, ReviewItem.id)
+    items = session.scalars(query.offset(offset).limit(limit)).all()
     return _entries(session, game_id, items)
+
+
+def count_queue(
+    session: Session, game_id: int, *, state: ReviewState | None = ReviewState.OPEN
+) -> int:
+    """How many items ``list_queue`` would list without paging."""
+    query = _queue_query(game_id, state).with_only_columns(func.count(ReviewItem.id))
+    return int(session.scalar(query) or 0)
+
+
+def _queue_query(game_id: int, state: States) -> Select[tuple[ReviewItem]]:
+    query = select(ReviewItem).where(ReviewItem.game_id == game_id)
+    if state is None:
+        return query
+    wanted = (state,) if isinstance(state, ReviewState) else tuple(state)
+    return query.where(ReviewItem.state.in_(wanted))
 
 
 def get_entry(session: Session, item_id: int) -> QueueEntry:

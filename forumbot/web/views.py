@@ -28,6 +28,7 @@ from forumbot.web.auth import gm_name
 
 bp = Blueprint("pages", __name__)
 MAX_TEACH = 3  # lesson rows on the edit form
+PER_PAGE = 50  # queue items per page: the oldest first, so the GM works down the list
 
 
 def _ext() -> dict[str, Any]:
@@ -74,14 +75,21 @@ def index() -> Any:
 
 @bp.get("/games/<int:game_id>/queue")
 def queue(game_id: int) -> Any:
-    """The open review items, oldest first (``?decided=1`` shows the decided ones)."""
+    """The open review items, oldest first, a page at a time (``?decided=1``: decided ones)."""
     game = _game(game_id)
     decided = request.args.get("decided") == "1"
-    state = None if decided else ReviewState.OPEN
-    entries = review.list_queue(db(), game_id, state=state)
-    if decided:
-        entries = [e for e in entries if e.state is not ReviewState.OPEN]
-    return render_template("queue.html", game=game, entries=entries, decided=decided)
+    per_page = max(1, min(request.args.get("per_page", PER_PAGE, type=int) or PER_PAGE, 500))
+    page = max(1, request.args.get("page", 1, type=int) or 1)
+    state = review.DECIDED if decided else ReviewState.OPEN
+    total = review.count_queue(db(), game_id, state=state)
+    entries = review.list_queue(
+        db(), game_id, state=state, offset=(page - 1) * per_page, limit=per_page
+    )
+    pages = max(1, -(-total // per_page))
+    return render_template(
+        "queue.html", game=game, entries=entries, decided=decided, total=total,
+        page=page, pages=pages, per_page=per_page,
+    )  # fmt: skip
 
 
 def _item_of(game_id: int, item_id: int) -> review.QueueEntry:
