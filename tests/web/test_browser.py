@@ -159,7 +159,7 @@ def test_the_essentials_work_without_javascript(
     page.click("text=Store this order")
     page.wait_for_selector(".flash.ok")
     page.locator(f"#item-{seeded.vote_item_id} input[name=note]").fill("joke")
-    page.locator(f"#item-{seeded.vote_item_id} .reject button").click()
+    page.locator(f"#item-{seeded.vote_item_id} button:has-text('Reject')").click()
     page.wait_for_selector(".flash.ok")
     page.goto(f"{server.url}/games/{seeded.game_id}/drafts")
     page.locator(f"#msg-{seeded.post_draft_id} [data-hold]").click()
