@@ -109,12 +109,17 @@ def _succession(work: Work) -> None:
 
 def _expire(work: Work) -> None:
     now = index_of(work.phase, work.ruleset)
+    ends: dict[str, int] = {}
     for player in work.players.values():
-        player.statuses = [
-            s
-            for s in player.statuses
-            if s.until is None or index_of(parse_phase(s.until, work.ruleset), work.ruleset) > now
-        ]
+        if not player.statuses:
+            continue
+        keep = []
+        for s in player.statuses:
+            if s.until is not None and s.until not in ends:
+                ends[s.until] = index_of(parse_phase(s.until, work.ruleset), work.ruleset)
+            if s.until is None or ends[s.until] > now:
+                keep.append(s)
+        player.statuses = keep
 
 
 def freeze(work: Work, state: GameState) -> GameState:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -36,11 +36,14 @@ class Reject(StrEnum):
     GAME_OVER = "game_over"
 
 
-def player_abilities(work: Work, name: str, extra: Sequence[str] = ()) -> dict[str, Ability]:
+def player_abilities(work: Work, name: str, extra: Sequence[str] = ()) -> Mapping[str, Ability]:
     """The abilities a player can use now: his role's, his items', and hook grants."""
     ruleset = work.ruleset
     player = work.players[name]
-    out = dict(ruleset.roles[player.role].abilities)
+    own = ruleset.roles[player.role].abilities
+    if not player.items and not extra:
+        return own
+    out = dict(own)
     for item, count in player.items.items():
         ability = ruleset.items[item].ability if item in ruleset.items else None
         if ability and count > 0:

@@ -65,17 +65,17 @@ class PlayerWork:
     def freeze(self) -> PlayerState:
         """The frozen player."""
         return PlayerState(
-            name=self.name,
-            role=self.role,
-            faction=self.faction,
-            alive=self.alive,
-            statuses=tuple(self.statuses),
-            uses=tuple(sorted(self.uses.items())),
-            items=tuple(sorted((k, v) for k, v in self.items.items() if v > 0)),
-            flags=frozenset(self.flags),
-            died=self.died,
-            cause=self.cause,
-            role_hidden=self.role_hidden,
+            self.name,
+            self.role,
+            self.faction,
+            self.alive,
+            tuple(self.statuses),
+            tuple(self.uses.items()) if self.uses else (),
+            tuple((k, v) for k, v in self.items.items() if v > 0) if self.items else (),
+            frozenset(self.flags) if self.flags else frozenset(),
+            self.died,
+            self.cause,
+            self.role_hidden,
         )
 
     def status(self, sid: str) -> Status | None:

@@ -39,20 +39,26 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
     """With no living holder of a faction kill, the first living member may order it."""
     if view.option("mafia_kill_fallback") != "first_member":
         return {}
-    out: dict[str, tuple[str, ...]] = {}
-    for faction, ability in _faction_kills(view).items():
-        members = [n for n in view.names() if view.faction(n) == faction]
-        if members and not any(ability in view.role(n).abilities for n in members):
-            out[members[0]] = (ability,)
-    return out
+    kills = _faction_kills(view)
+    first: dict[str, str] = {}
+    held: set[str] = set()
+    for name in view.names():
+        faction = view.faction(name)
+        if faction not in kills:
+            continue
+        first.setdefault(faction, name)
+        if kills[faction] in view.role(name).abilities:
+            held.add(faction)
+    return {member: (kills[f],) for f, member in first.items() if f not in held}
 
 
 def _faction_kills(view: HookView) -> dict[str, str]:
     kills = {}
-    for role in view.ruleset.roles.values():
-        for ability in role.abilities.values():
-            if FACTION_KILL_TAG in ability.tags:
-                kills.setdefault(role.faction, ability.id)
+    ruleset = view.ruleset
+    for ability in ruleset.abilities.values():
+        if FACTION_KILL_TAG in ability.tags:
+            for role in ruleset.holders.get(ability.id, ()):
+                kills.setdefault(ruleset.roles[role].faction, ability.id)
     return kills
 
 

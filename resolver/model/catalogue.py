@@ -256,7 +256,8 @@ class Ruleset:
     succession: tuple[tuple[str, tuple[str, ...]], ...] = ()
     aliases: Mapping[str, Mapping[str, str]] = field(default_factory=_empty)
     path: str = ""
-    extra: Mapping[str, Any] = field(default_factory=_empty)
+    holders: Mapping[str, tuple[str, ...]] = field(default_factory=_empty)
+    """Ability id → ids of the roles that have it (computed at load)."""
 
     def option(self, name: str) -> Any:
         """The current value of an option (KeyError on an unknown name: a bug)."""

@@ -56,7 +56,6 @@ def _winner_ok(actual: Any, expected: Any) -> bool:
         return actual == expected
     exp = dict(expected)
     for key in ("factions", "players"):
-        if key in exp:
-            if sorted(actual[key]) != sorted(exp.pop(key)):
-                return False
+        if key in exp and sorted(actual[key]) != sorted(exp.pop(key)):
+            return False
     return matches(actual, exp)
