@@ -37,7 +37,7 @@ SYNC_EVERY = timedelta(seconds=30)
 def game_cycle(runtime: str, game_id: int) -> None:
     """Poll, tick and publish one game, if this worker holds its lease."""
     rt = RUNTIMES[runtime]
-    _guarded(rt, game_id, lambda: services.cycle(rt, game_id))
+    run_guarded(rt, game_id, lambda: services.cycle(rt, game_id))
 
 
 def sync_leases(runtime: str) -> None:
@@ -131,7 +131,7 @@ def _scheduler_of(runtime: str) -> BaseScheduler | None:
     return SCHEDULERS.get(runtime)
 
 
-def _guarded(rt: Runtime, game_id: int, work: Any) -> None:
+def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
     """The one broad catch of the runtime: a failing game never stops the others."""
     try:
         with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):

@@ -1,7 +1,162 @@
-"""Commands of the runtime area (registered in forumbot.commands)."""
+"""Commands of the runtime: init, run, status, queue, drafts and phase (extend/pause/end)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
 
-COMMANDS: tuple[click.Command, ...] = ()
+from forumbot.commands._common import clean_errors, echo_json
+from forumbot.gamefile import parse_duration
+
+DB_HELP = "Database URL (default: $FORUMBOT_DATABASE_URL, else a SQLite file)."
+
+
+def _runtime(database: str | None, worker: str | None = None) -> Any:
+    from forumbot.runtime.app import build_runtime
+
+    return build_runtime(database, worker)
+
+
+@click.command(name="init")
+@click.argument("url")
+@click.option("--user", "username", required=True, help="The bot's forum user name.")
+@click.option("--engine", default="auto", type=click.Choice(["auto", "smf", "phpbb"]))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("game.yaml"))
+@clean_errors
+def init(url: str, username: str, engine: str, out: Path) -> None:
+    """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
+    from forum_adapters import locate
+    from forumbot.runtime.app import read_thread
+    from forumbot.services.games import draft_game_file
+
+    if out.exists():
+        raise click.ClickException(f"{out} exists; choose another --out")
+    engine = locate(url, None if engine == "auto" else engine).engine
+    out.write_text(draft_game_file(url, engine, username, read_thread), encoding="utf-8")
+    click.echo(f"Wrote {out}: fill in the roles, then: forumbot run {out}")
+
+
+@click.command(name="run")
+@click.argument(
+    "game_files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--database", default=None, help=DB_HELP)
+@click.option("--worker", default=None, help="This worker's name (default: the host name).")
+@click.option("--once", is_flag=True, help="One cycle of each game, then exit (for cron).")
+@click.option("--log-json", is_flag=True, help="Logs as one JSON object per line.")
+@clean_errors
+def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, once: bool,
+        log_json: bool) -> None:  # fmt: skip
+    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops)."""
+    from forumbot import logging as fb_logging
+    from forumbot.runtime import worker as runner
+
+    fb_logging.setup(as_json=log_json)
+    rt = _runtime(database, worker)
+    runner.register_and_start(rt, game_files)
+    if once:
+        click.echo(f"cycled games: {runner.run_once(rt)}")
+    else:
+        runner.run_forever(rt)
+
+
+@click.command(name="status")
+@click.argument("game")
+@click.option("--database", default=None, help=DB_HELP)
+@click.option("--json", "as_json", is_flag=True)
+@clean_errors
+def status(game: str, database: str | None, as_json: bool) -> None:
+    """The game at a glance: phase, time left, alive players, orders in and missing, queue."""
+    from forumbot.services.games import status as game_status
+
+    info = game_status(_runtime(database), game)
+    if as_json:
+        echo_json(info)
+        return
+    for key, value in info.items():
+        shown = ", ".join(value) if isinstance(value, list) else value
+        click.echo(f"{key.replace('_', ' '):>16}: {shown}")
+
+
+@click.command(name="queue")
+@click.argument("game")
+@click.option("--accept", "accept", type=int, help="Accept this item's candidate reading.")
+@click.option("--candidate", default=1, show_default=True, help="Which candidate (1 = best).")
+@click.option("--edit", "edit", type=int, help="Decide this item with --order instead.")
+@click.option("--order", default="", help="Your order for --edit: 'heal Bob'.")
+@click.option("--reject", "reject", type=int, help="Reject this item (give --note).")
+@click.option("--note", default="", help="Why (kept with the decision).")
+@click.option("--gm", default="gm", help="Your name, recorded with each decision.")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def queue(game: str, accept: int | None, candidate: int, edit: int | None, order: str,
+          reject: int | None, note: str, gm: str, database: str | None) -> None:  # fmt: skip
+    """The GM review queue: list it (raw text, candidates, reason), or decide one item."""
+    from forumbot.runtime.terminal import decide, show_queue
+
+    rt = _runtime(database)
+    if accept is not None:
+        click.echo(decide(rt, accept, "accept", gm=gm, index=candidate - 1, note=note))
+    elif edit is not None:
+        ability, *targets = order.split() or [""]
+        click.echo(decide(rt, edit, "edit", gm=gm, ability=ability, targets=targets, note=note))
+    elif reject is not None:
+        click.echo(decide(rt, reject, "reject", gm=gm, note=note))
+    else:
+        show_queue(rt, game, click.echo)
+
+
+@click.group(name="phase")
+def phase() -> None:
+    """GM commands on the open phase: extend, end now, pause, resume."""
+
+
+@phase.command(name="extend")
+@click.argument("game")
+@click.argument("by")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def phase_extend(game: str, by: str, database: str | None) -> None:
+    """Push the deadline back, e.g. ``forumbot phase extend my-game 12h``."""
+    from forumbot.services.phases import extend
+
+    deadline = extend(_runtime(database), game, parse_duration(by, "by"))
+    click.echo(f"new deadline: {deadline.isoformat()}")
+
+
+@phase.command(name="end")
+@click.argument("game")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def phase_end(game: str, database: str | None) -> None:
+    """End the open phase now (it freezes and resolves on the worker's next cycle)."""
+    from forumbot.services.phases import end_now
+
+    click.echo(f"{end_now(_runtime(database), game)} ends now")
+
+
+@phase.command(name="pause")
+@click.argument("game")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def phase_pause(game: str, database: str | None) -> None:
+    """Pause the game's clock (reading goes on)."""
+    from forumbot.services.phases import pause
+
+    click.echo(f"game is {pause(_runtime(database), game)}")
+
+
+@phase.command(name="resume")
+@click.argument("game")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def phase_resume(game: str, database: str | None) -> None:
+    """Resume a paused game; deadlines move by the time spent paused."""
+    from forumbot.services.phases import resume
+
+    click.echo(f"game is {resume(_runtime(database), game)}")
+
+
+COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, phase)

@@ -89,7 +89,7 @@ def parse_order_bridge(request: OrderRequest) -> OrderReading:
             )
             for o in result.orders
         ),
-        candidates=tuple(c.render() for c in result.candidates),
+        candidates=tuple(c.as_json() for c in result.candidates),
         reason=result.reason,
         confidence=result.confidence,
     )

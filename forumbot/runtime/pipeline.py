@@ -35,7 +35,7 @@ class OrderReading:
 
     status: Verdict
     orders: tuple[ParsedOrder, ...] = ()
-    candidates: tuple[str, ...] = ()
+    candidates: tuple[Mapping[str, Any], ...] = ()  # the parser's Candidate.as_json()
     reason: str = ""
     confidence: float = 0.0
 

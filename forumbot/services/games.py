@@ -210,3 +210,34 @@ def poll_interval(rt: Runtime, game_id: int) -> timedelta:
     if deadline is not None and timedelta(0) <= deadline - now <= NEAR_DEADLINE:
         return min(every, FAST_POLL)
     return every
+
+
+def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
+    """What a GM wants to see: phase, time left, players, orders received and missing, queue."""
+    from forumbot.db.enums import OrderStatus, ReviewState
+    from forumbot.db.models import Order, ReviewItem
+    from forumbot.services.phases import current, is_alive
+
+    now = rt.clock.now()
+    with rt.sessions() as session:
+        game = find(session, ref)
+        phase = current(game)
+        alive = [p.display_name for p in game.players if is_alive(p)]
+        sent: set[str] = set()
+        if phase is not None:
+            ids = session.scalars(select(Order.player_id).where(
+                Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))  # fmt: skip
+            names = {p.id: p.display_name for p in game.players}
+            sent = {names[i] for i in ids}
+        queue = session.scalars(select(ReviewItem.id).where(
+            ReviewItem.game_id == game.id, ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
+        left = (phase.deadline - now) if phase and phase.deadline else None
+        return {
+            "game": game.name, "status": game.status.value,
+            "phase": phase.name if phase else None,
+            "phase_status": phase.status.value if phase else None,
+            "deadline": phase.deadline.isoformat() if phase and phase.deadline else None,
+            "time_left": str(left).split(".")[0] if left and left.total_seconds() > 0 else "0",
+            "alive": alive, "orders_received": sorted(sent),
+            "orders_missing": [n for n in alive if n not in sent], "queue": len(queue),
+        }  # fmt: skip

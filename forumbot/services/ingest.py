@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -200,7 +201,7 @@ def _queue(
     player: Player,
     raw: RawPM,
     reason: str,
-    candidates: list[str],
+    candidates: list[Any],
 ) -> None:
     session.add(
         ReviewItem(

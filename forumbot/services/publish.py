@@ -20,7 +20,7 @@ from sqlalchemy import select
 from forum_adapters.base import PostId, ThreadRef
 from forum_adapters.errors import ForumError, ForumUnavailable
 from forum_adapters.markup import fingerprint, html_fingerprint
-from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind
+from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.logging import event
@@ -70,10 +70,16 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
-        if row.state not in PENDING or _held(game, row):
+        if row.state not in PENDING:
             return "skipped"
+        decision = _gm_decision(session, game, row)
+        if decision == "wait":
+            return "held"
+        if decision == "was-sent":  # the GM checked: it is on the forum already
+            move_outbound(session, row, DeliveryState.SENT)
+            return "found"
         access = games.access_of(game)
-        retry = row.attempts > 0
+        retry = row.attempts > 0 and decision != "resend"
         marks = _intent(game, row) if retry else None
     adapter = rt.adapter(access)
     if retry:
@@ -182,36 +188,51 @@ def _hold(rt: Runtime, game_id: int, row_id: int) -> None:
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
-        held = dict(games.runtime_state(game).get("held", {}))
-        held[row.idempotency_key] = True
-        games.set_runtime_state(game, held=held)
-        _alert(session, game, f"held:{row.idempotency_key}",
+        item = _alert(session, game, f"held:{row.idempotency_key}",
                f"the PM to {', '.join(row.recipients)} ({row.subject!r}) may already have been "
                "sent before an interruption; check the bot's sent box, then accept this item "
                "to send it again or reject it if it was sent")  # fmt: skip
+        held = dict(games.runtime_state(game).get("held", {}))
+        held[row.idempotency_key] = item
+        games.set_runtime_state(game, held=held)
 
 
-def _held(game: Game, row: Outbound) -> bool:
-    return bool(games.runtime_state(game).get("held", {}).get(row.idempotency_key))
+def _gm_decision(session: Any, game: Game, row: Outbound) -> str:
+    """For a PM held for the GM: wait, resend (item accepted) or was-sent (rejected)."""
+    item_id = games.runtime_state(game).get("held", {}).get(row.idempotency_key)
+    if item_id is None:
+        return "send"
+    item = session.get(ReviewItem, item_id)
+    if item is None or item.state is ReviewState.OPEN:
+        return "wait"
+    held = dict(games.runtime_state(game).get("held", {}))
+    held.pop(row.idempotency_key, None)
+    games.set_runtime_state(game, held=held)
+    return "was-sent" if item.state is ReviewState.REJECTED else "resend"
 
 
 def _intent(game: Game, row: Outbound) -> dict[str, Any]:
     return dict(games.runtime_state(game).get("sending", {}).get(row.idempotency_key, {}))
 
 
-def _alert(session: Any, game: Game, key: str, reason: str) -> None:
-    """One open alert per problem: a queue item, shown in status and on the GM page."""
+def _alert(session: Any, game: Game, key: str, reason: str) -> int:
+    """One open alert per problem: a queue item (shown in status and on the GM page) and a
+    PM to the GM. A problem alerts again once its previous alert was decided."""
     alerts = dict(games.runtime_state(game).get("alerts", {}))
-    if alerts.get(key):
-        return
-    session.add(ReviewItem(game_id=game.id, kind=ReviewKind.ALERT, reason=reason))
-    alerts[key] = True
+    previous = session.get(ReviewItem, alerts[key]) if alerts.get(key) else None
+    if previous is not None and previous.state is ReviewState.OPEN:
+        return int(previous.id)
+    item = ReviewItem(game_id=game.id, kind=ReviewKind.ALERT, reason=reason)
+    session.add(item)
+    session.flush()
+    alerts[key] = item.id
     games.set_runtime_state(game, alerts=alerts)
     if game.gm_name:  # the GM also gets a PM, sent as soon as the forum takes it
         row, _new = draft_outbound(
-            session, game_id=game.id, key=f"game{game.id}:alert:{key}", kind=OutboundKind.PM,
+            session, game_id=game.id, key=f"game{game.id}:alert:{item.id}", kind=OutboundKind.PM,
             body=f"forumbot needs you for {game.name}: {reason}", recipients=[game.gm_name],
             subject=f"forumbot: {game.name} needs you",
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="alerts")
+    return int(item.id)

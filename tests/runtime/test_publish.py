@@ -81,3 +81,45 @@ def test_outage_delays_and_alerts_never_drops(world, clock):
     assert report.sent == 2  # the post, then the alert PM to the GM
     posts = LocalForum(world["forum_dir"], "ModBot").state.posts
     assert len(posts) == 1 and "results" in posts[0]["body_html"]
+
+
+class _NoSentBox:
+    """A forum adapter that cannot read its sent box (only the Protocol's four members)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def iter_posts(self, thread, *, after=None):
+        return self.inner.iter_posts(thread, after=after)
+
+    def iter_pms(self, *, after=None):
+        return self.inner.iter_pms(after=after)
+
+    def reply(self, thread, body):
+        return self.inner.reply(thread, body)
+
+    def send_pm(self, to, subject, body):
+        return self.inner.send_pm(to, subject, body)
+
+
+def test_a_pm_that_may_be_sent_waits_for_the_gm(world, clock):
+    from forumbot.services import review
+
+    rt, game_id = world["rt"], world["game_id"]
+    rt.adapter_factory = lambda access: _NoSentBox(LocalForum(world["forum_dir"], "ModBot"))
+    row_id = _approved(rt, game_id, "game1:night1:pm:Ann", OutboundKind.PM, ("Ann",))
+    rt.fault = _crash
+    with pytest.raises(publish.CrashInjected):
+        publish.publish_approved(rt, game_id)
+    rt.fault = None
+    assert publish.publish_approved(rt, game_id).held == 1  # never resent blind
+    assert publish.publish_approved(rt, game_id).held == 1
+    with rt.sessions.begin() as session:
+        item = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT)).one()
+        assert "may already have been sent" in item.reason
+        review.reject(session, item.id, gm="Steph", note="it is in my sent box")
+    publish.publish_approved(rt, game_id)
+    with rt.sessions() as session:
+        assert session.get(Outbound, row_id).state is DeliveryState.SENT
+    sent = [pm for pm in LocalForum(world["forum_dir"], "ModBot").state.sent if pm["to"] == ["Ann"]]
+    assert len(sent) == 1

@@ -1,0 +1,54 @@
+"""The GM queue in a terminal: list items, decide them through the review service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from forumbot.runtime.context import Runtime
+from forumbot.services import games, review
+
+
+def show_queue(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:
+    """Print the game's open review items (raw text, candidates, reason); returns how many."""
+    with rt.sessions() as session:
+        game = games.find(session, game_ref)
+        entries = review.list_queue(session, game.id)
+        for entry in entries:
+            where = f" ({entry.phase_name})" if entry.phase_name else ""
+            who = entry.sender or "-"
+            echo(f"#{entry.id} [{entry.kind.value}]{where} from {who}: {entry.reason}")
+            if entry.text:
+                echo("    " + entry.text.strip().replace("\n", "\n    ")[:600])
+            for cand in entry.candidates:
+                echo(f"    candidate {cand.index + 1}: {cand.label}  ({cand.why})")
+        if not entries:
+            echo("The queue is empty.")
+        return len(entries)
+
+
+def decide(
+    rt: Runtime,
+    item_id: int,
+    action: str,
+    *,
+    gm: str,
+    index: int = 0,
+    ability: str = "",
+    targets: Sequence[str] = (),
+    note: str = "",
+) -> str:
+    """Accept a candidate, accept the GM's own order, or reject; returns a one-line summary."""
+    with rt.sessions.begin() as session:
+        entry = review.get_entry(session, item_id)
+        done: Any
+        if action == "accept" and not entry.candidates:
+            done = review.accept_edit(session, item_id, (), gm=gm, note=note or "acknowledged")
+        elif action == "accept":
+            done = review.accept_candidate(session, item_id, index, gm=gm, note=note)
+        elif action == "edit":
+            order = review.OrderInput(ability=ability, targets=tuple(targets))
+            done = review.accept_edit(session, item_id, (order,), gm=gm, note=note)
+        else:
+            done = review.reject(session, item_id, gm=gm, note=note)
+        return f"#{done.item_id} {done.state.value} by {done.by}"

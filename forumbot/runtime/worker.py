@@ -1,0 +1,51 @@
+"""``forumbot run``: one long-running worker for every active game it can lease."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+
+from forumbot import jobs
+from forumbot.logging import event
+from forumbot.runtime import leases
+from forumbot.runtime.context import Runtime
+from forumbot.services import cycle, games
+
+
+def register_and_start(rt: Runtime, game_files: Sequence[Path]) -> list[int]:
+    """Register (or refresh) each game file and mark its game running; returns their ids."""
+    ids = []
+    for path in game_files:
+        game_id = games.register(rt, path)
+        games.start(rt, game_id)
+        ids.append(game_id)
+    return ids
+
+
+def run_once(rt: Runtime) -> list[int]:
+    """One pass: lease what is free, run one cycle of each leased game (cron-friendly)."""
+    held = leases.acquire(rt.sessions, rt.worker, rt.clock.now(), rt.lease_period)
+    for game_id in held:
+        jobs.run_guarded(rt, game_id, lambda gid=game_id: cycle(rt, gid))
+    return held
+
+
+def run_forever(rt: Runtime) -> None:
+    """Run the scheduler until Ctrl+C or SIGTERM, then hand the games back (leases released)."""
+    scheduler = jobs.make_scheduler(rt)
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        scheduler.shutdown(wait=False)
+
+    signal.signal(signal.SIGTERM, stop)
+    jobs.add_sync_job(scheduler, rt)
+    event(rt.log, "worker.start", worker=rt.worker)
+    try:
+        scheduler.start()  # blocks until shutdown
+    except KeyboardInterrupt:
+        pass
+    finally:
+        released = leases.release(rt.sessions, rt.worker)
+        event(rt.log, "worker.stop", worker=rt.worker, released=released)
