@@ -165,7 +165,7 @@ def run_game(game: Game) -> list[DayResult]:
             DayResult(
                 game.key, day, expected, got, expected == got, len(result.queue), summary,
                 decided,
-                [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates} {q.reason}" for q in result.queue],
+                [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
             )
         )  # fmt: skip
         start = end + 1

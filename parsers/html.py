@@ -442,6 +442,7 @@ class _Walker:
     line: int = 0
     next_id: int = 1
     line_has_text: bool = False
+    drop: Region = Region(0)  # noqa: RUF009 (an immutable flag value)
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -480,11 +481,17 @@ class _Walker:
         if not tag or tag in _SKIP_TAGS:
             self.add(el.tail or "", state)  # comments and scripts: keep only the text after
             return
-        inner = _enter(el, tag.lower(), state, self)
-        block = tag.lower() in _BLOCK_TAGS and not _INLINE_STYLE.search(el.get("style") or "")
-        if tag.lower() == "br" or block:
+        tag = tag.lower()
+        inner = _enter(el, tag, state, self)
+        block = tag in _BLOCK_TAGS and not _INLINE_STYLE.search(el.get("style") or "")
+        if inner.regions & self.drop:  # the caller never reads these: don't build them
+            if block:
+                self.newline(state)
+            self.add(el.tail or "", state)
+            return
+        if tag == "br" or block:
             self.newline(inner)
-        if tag.lower() == "img":
+        if tag == "img":
             self.add(el.get("alt") or "", inner)
         self.add(el.text or "", inner)
         for child in el:
@@ -500,7 +507,8 @@ def _classes(el: etree._Element) -> set[str]:
 
 def _enter(el: etree._Element, tag: str, outer: _State, walker: _Walker) -> _State:
     """The state inside ``el``: what styles and regions it opens."""
-    state = _State(**{name: getattr(outer, name) for name in _State.__slots__})
+    state = _State(outer.bold, outer.strike, outer.vote_tag, outer.colour, outer.colour_run,
+                   outer.quote_depth, outer.regions)  # fmt: skip
     classes = _classes(el)
     style = el.get("style") or ""
     if (tag in _BOLD_TAGS or _BOLD_STYLE.search(style) or "noboldsig" in classes) and not (
@@ -554,12 +562,14 @@ def _quote_author(header: str) -> str:
     return match.group(1).strip() if match else header
 
 
-def parse_html(html: str) -> PostView:
+def parse_html(html: str, drop: Region = Region(0)) -> PostView:
     """Parse a post or PM body (an HTML fragment or plain text) into a :class:`PostView`.
 
     Args:
         html: the body as the forum rendered it. Plain text (no tags) works too; its
             newlines become line breaks.
+        drop: regions to leave out of the view entirely (faster for callers that skip
+            them anyway; the authors of dropped quotes may be missing).
 
     Returns:
         The styled segments. Never raises on malformed HTML; empty input gives no segments.
@@ -572,7 +582,7 @@ def parse_html(html: str) -> PostView:
         root = lxml.html.fragment_fromstring(html, create_parent="div")
     except (etree.ParserError, ValueError):
         return PostView(segments=(Segment(text=html, line=0),))
-    walker = _Walker()
+    walker = _Walker(drop=drop)
     state = _State()
     walker.add(root.text or "", state)
     for child in root:

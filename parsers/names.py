@@ -8,12 +8,13 @@ the first stage that finds anything:
 2. unambiguous prefix of a name (at least 3 characters, or 2 for a name of 3 or 4);
 3. initials of a multi-word / camelCase / snake_case name ("DK" for "dark_knight",
    "MM4" for "MarioManiac4");
-4. one whole word of a multi-word name ("Om" for "Om of the Nom");
+4. one whole word of a multi-word name ("Om" for "Om of the Nom"; later words need 4+
+   letters, and "the", "of", "Mr"... never count);
 5. a unique substring of a name (at least 4 characters);
 6. a typo: within a small edit distance (transpositions count as one) of exactly one name,
    of its name without a trailing number, or of one of its long words;
-7. an acronym of 3-5 letters found in order in exactly one name, starting with its first
-   letter ("RBT" for "Riceballtail", "epm" for "evilpacman18").
+7. only when the index is built with ``acronyms=True``: an acronym of 3-5 letters found in
+   order in exactly one name, starting with its first letter ("RBT" for "Riceballtail").
 
 A stage that finds one slot gives :class:`Resolved`; a stage that finds several gives
 :class:`Ambiguous` with the candidates (the GM decides; we never guess); nothing anywhere
@@ -24,6 +25,7 @@ named like roles or verbs ("Doctor", "Kill") are fine: exact matches win at stag
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -144,6 +146,7 @@ _WORD_SPLIT = re.compile(
 _DIGITS = re.compile(r"\d+$")
 
 
+@functools.lru_cache(maxsize=8192)  # pure; names repeat on every post
 def fold(text: str) -> str:
     """The comparison key of a name: case, accents, look-alikes and separators folded away.
 
@@ -187,6 +190,16 @@ def _initials(text: str) -> set[str]:
     return {i for i in out if len(i) >= 2}
 
 
+_STOPWORDS = frozenset({"the", "of", "and", "a", "an", "mr", "dr", "ms", "mrs", "no", "de", "la"})
+
+
+def _usable_word(key: str, position: int) -> bool:
+    """A word of a name that may stand for it: the first word (2+ letters) or a long one."""
+    if key.isdigit() or key in _STOPWORDS:
+        return False
+    return len(key) >= 2 if position == 0 else len(key) >= 4
+
+
 def _is_subsequence(short: str, long: str) -> bool:
     """True when ``short``'s letters appear in ``long`` in order, the first one first."""
     if not short or not long or short[0] != long[0]:
@@ -219,9 +232,12 @@ class NameIndex:
 
     Args:
         entries: every string that names a slot.
+        acronyms: also try the loose acronym stage (off by default: "kill" would otherwise
+            find "Kimball"; the vote counter turns it on for bold vote targets only).
     """
 
-    def __init__(self, entries: Iterable[NameEntry]) -> None:
+    def __init__(self, entries: Iterable[NameEntry], *, acronyms: bool = False) -> None:
+        self._use_acronyms = acronyms
         self._keys = tuple(_Key(fold(e.text), e) for e in entries if fold(e.text))
         self._initials = tuple(
             _Key(ini, k.entry) for k in self._keys for ini in _initials(k.entry.text)
@@ -229,8 +245,8 @@ class NameIndex:
         self._words = tuple(
             _Key(key, k.entry)
             for k in self._keys
-            for key in {fold(w) for w in _words(k.entry.text)}
-            if len(_words(k.entry.text)) > 1 and len(key) >= 2 and not key.isdigit()
+            for position, key in enumerate(fold(w) for w in _words(k.entry.text))
+            if len(_words(k.entry.text)) > 1 and _usable_word(key, position)
         )
         # Typos are also matched against a name without its trailing number ("evilpacman").
         self._typo_keys = tuple(
@@ -312,7 +328,7 @@ class NameIndex:
         return [(k.entry, MatchKind.WORD) for k in self._words if k.key == key]
 
     def _acronym(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
-        if not 3 <= len(key) <= 5 or not key.isalpha():
+        if not self._use_acronyms or not 3 <= len(key) <= 5 or not key.isalpha():
             return []
         return [
             (k.entry, MatchKind.ACRONYM)

@@ -179,8 +179,8 @@ _VOTE_KEYS = {"weight": int, "extra": int, "received": int, "tie_bonus": int, "m
 def roster_from_data(data: Mapping[str, Any]) -> Roster:
     """Build and validate a :class:`Roster` from SETUP data.
 
-    Only ``players``, ``hosts`` and ``aliases`` are read; other top-level keys belong to
-    other readers (votes, orders) and are left alone.
+    Only ``players``, ``hosts`` (and a game file's ``gm``) and ``aliases`` are read; other
+    top-level keys belong to other readers (votes, orders) and are left alone.
 
     Args:
         data: the loaded SETUP mapping.
@@ -198,6 +198,7 @@ def roster_from_data(data: Mapping[str, Any]) -> Roster:
     slots = _slots(data["players"])
     slots = _add_aliases(slots, data.get("aliases") or {})
     hosts = _str_list(data.get("hosts") or [], "hosts")
+    hosts += _str_list(data.get("gm") or [], "gm")  # the game file names its GM so
     return Roster(slots=tuple(slots), hosts=tuple(hosts))
 
 

@@ -47,6 +47,7 @@ class Channel(StrEnum):
 
     THREAD = "thread"
     PM = "pm"
+    BOTH = "both"  # votes in the thread and by PM both count
 
 
 class LynchRule(StrEnum):
@@ -205,8 +206,6 @@ def rules_from_data(data: Mapping[str, Any]) -> VoteRules:
             extra[key] = value  # other readers' keys (docs/rulesets.md) are kept, not refused
             continue
         values[key] = _convert(key, value)
-    if "multi_recipient_pm" in values and isinstance(data["multi_recipient_pm"], str):
-        values["multi_recipient_pm"] = data["multi_recipient_pm"] == "count"
     return replace(_THREAD_DEFAULT, **values, extra=extra)
 
 
@@ -226,7 +225,8 @@ def _convert(key: str, value: Any) -> Any:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list) or not items:
             raise SetupError(where, "must be a list of syntaxes")
-        return frozenset(_enum(Syntax, v, where) for v in items)
+        # "pm" is the game file's name for plain "vote: X" lines in PMs.
+        return frozenset(_enum(Syntax, "plain_vote" if v == "pm" else v, where) for v in items)
     if key in ("vote_colour", "host_colour"):
         if value is None and key == "host_colour":
             return None

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from parsers.html import parse_html
+from parsers.html import DEFAULT_SKIP, parse_html
 from parsers.names import Ambiguous, EntryKind, NameEntry, NameIndex, Resolution, Resolved, Unknown
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
-from parsers.votes.extract import RawAction, extract_actions
+from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
 from parsers.votes.lynch import Cast, tally, vote_refusal
 from parsers.votes.model import (
     NO_LYNCH,
@@ -64,7 +64,7 @@ def count_votes(
 
 
 def _in_order(posts: Sequence[PostInput], rules: VoteRules) -> list[PostInput]:
-    if rules.channel is not Channel.PM:
+    if rules.channel is Channel.THREAD:
         return list(posts)
     thread = [p for p in posts if p.source is Source.THREAD]
     pms = sorted(
@@ -104,13 +104,13 @@ class _Counter:
         alive = frozenset(s.name for s in self.roster.slots if s.alive)
         if self._index is None or self._index[0] != alive:
             entries = self.roster.name_entries(alive_only=True) + self._extra_entries()
-            self._index = (alive, NameIndex(entries))
+            self._index = (alive, NameIndex(entries, acronyms=True))
         return self._index[1]
 
     def resolve(self, text: str) -> tuple[Resolution, str]:
         found, used = self.living_index().resolve_leading(text)
         if isinstance(found, Unknown):
-            everyone = NameIndex(self.roster.name_entries() + self._extra_entries())
+            everyone = NameIndex(self.roster.name_entries() + self._extra_entries(), acronyms=True)
             dead, used_dead = everyone.resolve_leading(text)
             if isinstance(dead, Resolved):
                 return Unknown(text, f"{dead.slot} is not alive"), used_dead
@@ -192,10 +192,12 @@ class _Counter:
         if post.source is Source.THREAD and slot is not None:
             self.participated.add(slot.name)
         wanted = Channel.PM if post.source is Source.PM else Channel.THREAD
-        if wanted is not self.rules.channel:
+        if self.rules.channel not in (wanted, Channel.BOTH):
             return
         syntaxes = self.rules.pm_syntax if post.source is Source.PM else self.rules.syntax
-        actions = extract_actions(parse_html(post.html), self.rules, syntaxes)
+        actions = []
+        if may_hold_votes(post.html, syntaxes) or post.previous_html is not None:
+            actions = extract_actions(parse_html(post.html, DEFAULT_SKIP), self.rules, syntaxes)
         actions = self._corrected(post, actions)
         if not actions:
             return

@@ -16,7 +16,7 @@ from parsers.html import PostView, Run, Style, colour_family
 from parsers.votes.config import Syntax, VoteRules
 from parsers.votes.model import Action
 
-__all__ = ["EXTRACTORS", "RawAction", "extract_actions"]
+__all__ = ["EXTRACTORS", "RawAction", "extract_actions", "may_hold_votes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +198,31 @@ _PRECEDENCE = {
     Syntax.HASH_VOTE: 4,
     Syntax.PLAIN_VOTE: 5,
 }
+
+
+# Cheap test on the raw HTML: a post without any of these cannot hold a vote of that syntax.
+_MARKERS: dict[Syntax, tuple[str, ...]] = {
+    Syntax.BOLD_VOTE: ("vote", "veot", "vtoe", "голос"),
+    Syntax.DOLLAR_BOLD: ("$",),
+    Syntax.VOTE_TAG: ("vote",),
+    Syntax.HASH_VOTE: ("#",),
+    Syntax.COLOUR: ("color",),
+    Syntax.PLAIN_VOTE: ("vote", "голос"),
+}
+
+
+def may_hold_votes(html: str, syntaxes: frozenset[Syntax]) -> bool:
+    """False when ``html`` certainly holds no vote in ``syntaxes`` (skips parsing chatter).
+
+    Args:
+        html: the raw post body.
+        syntaxes: the syntaxes in use.
+
+    Returns:
+        True when the post must be parsed.
+    """
+    lowered = html.lower()
+    return any(marker in lowered for syntax in syntaxes for marker in _MARKERS[syntax])
 
 
 def extract_actions(

@@ -27,7 +27,7 @@ def index() -> NameIndex:
     entries = [NameEntry(p, p) for p in PLAYERS]
     entries.append(NameEntry("Kleene", "Klee", EntryKind.ALIAS))
     entries.append(NameEntry("Akonyl", "OldAko", EntryKind.PREVIOUS))
-    return NameIndex(entries)
+    return NameIndex(entries, acronyms=True)
 
 
 @pytest.mark.parametrize(
@@ -118,3 +118,19 @@ def test_every_exact_name_resolves_to_itself(name: str, junk: str) -> None:
     index = NameIndex([NameEntry(p, p) for p in PLAYERS])
     result = index.resolve(junk + name.upper() + junk)
     assert isinstance(result, Resolved) and result.slot == name
+
+
+def test_acronyms_are_opt_in() -> None:
+    entries = [NameEntry("Riceballtail", "Riceballtail"), NameEntry("Kimball", "Kimball")]
+    assert isinstance(NameIndex(entries).resolve("RBT"), Unknown)
+    assert isinstance(NameIndex(entries).resolve("kill"), Unknown)
+    assert NameIndex(entries, acronyms=True).resolve("RBT") == Resolved(
+        "Riceballtail", MatchKind.ACRONYM, "Riceballtail"
+    )
+
+
+def test_stopwords_never_name_a_player() -> None:
+    index = NameIndex([NameEntry("Om of the Nom", "Om of the Nom"), NameEntry("Bob", "Bob")])
+    assert index.resolve("Om") == Resolved("Om of the Nom", MatchKind.WORD, "Om of the Nom")
+    assert isinstance(index.resolve("the"), Unknown)
+    assert isinstance(index.resolve("of"), Unknown)

@@ -1,0 +1,295 @@
+"""The shell side of vote counting: read the files, call the pure counter, render the count post.
+
+``forumbot count-votes`` calls :func:`count_from_files`; the rendering of the BBCode
+vote-count post is :func:`render_vote_count`, from the Jinja2 template
+``forumbot/templates/votes/vote_count.bbcode.j2`` (a GM may pass his own template file).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timezone
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import jinja2
+import yaml
+
+from forumbot.errors import ConfigError
+from parsers.pages import extract_posts
+from parsers.roster import Roster, SetupError, roster_from_data
+from parsers.votes import (
+    CountResult,
+    DaySetup,
+    PostInput,
+    Source,
+    VoteRules,
+    count_votes,
+    day_from_data,
+    result_as_json,
+    rules_for,
+)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
+RULESETS = Path(__file__).resolve().parent.parent / "config" / "rulesets"
+DEFAULT_TEMPLATE = "vote_count.bbcode.j2"
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCountJob:
+    """Everything one ``count-votes`` run read, and its result."""
+
+    ruleset: str
+    rules: VoteRules
+    roster: Roster
+    day: DaySetup
+    posts: tuple[PostInput, ...]
+    result: CountResult
+    engine: str | None = None
+
+
+def _load_yaml(path: Path, what: str) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(what, f"cannot read {path}: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise ConfigError(what, f"not valid YAML: {exc}", str(path)) from exc
+
+
+def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
+    """The vote rules: the ruleset's defaults, then its file's ``vote:``, then the game's.
+
+    Args:
+        ruleset: a ruleset id (``config/rulesets/<id>.yaml``) or a path to a ruleset file.
+        setup: the loaded SETUP mapping (its ``vote:``/``votes:`` section overrides).
+
+    Returns:
+        The rules. A missing ruleset file is fine: the documented defaults apply.
+
+    Raises:
+        ConfigError: a bad ``vote:`` key, named.
+    """
+    path = Path(ruleset) if ruleset.endswith((".yaml", ".yml")) else RULESETS / f"{ruleset}.yaml"
+    data: dict[str, Any] = {}
+    if path.is_file():
+        loaded = _load_yaml(path, "ruleset") or {}
+        data.update(loaded.get("vote") or {} if isinstance(loaded, Mapping) else {})
+    data.update(setup.get("vote") or setup.get("votes") or {})
+    try:
+        return rules_for(path.stem, data)
+    except SetupError as exc:
+        raise ConfigError(exc.key, exc.problem, str(path)) from exc
+
+
+def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:
+    """Read a SETUP file (``docs/setup-files.md``): the players, hosts and the day.
+
+    Raises:
+        ConfigError: unreadable file or a bad key, named.
+    """
+    data = _load_yaml(path, "setup")
+    if not isinstance(data, dict):
+        raise ConfigError("(top level)", "must be a mapping with a 'players' key", str(path))
+    try:
+        return data, roster_from_data(data), day_from_data(data)
+    except SetupError as exc:
+        raise ConfigError(exc.key, exc.problem, str(path)) from exc
+
+
+def forum_zone(setup: Mapping[str, Any]) -> ZoneInfo | timezone:
+    """The time zone the forum displays times in (``timezone:`` or ``schedule.timezone``)."""
+    schedule = setup.get("schedule")
+    name = setup.get("timezone") or (
+        schedule.get("timezone") if isinstance(schedule, dict) else None
+    )
+    if not name:
+        return UTC
+    try:
+        return ZoneInfo(str(name))
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ConfigError("timezone", f"unknown time zone '{name}'") from exc
+
+
+def load_pages(paths: Sequence[Path], zone: ZoneInfo | timezone) -> tuple[str, list[PostInput]]:
+    """Posts of saved topic pages, in the order given (page 1 first), numbered across pages.
+
+    SMF pages carry "Reply #n"; phpBB pages are numbered by position, so pass every page from
+    the first. "Today"/"Yesterday" times are read against the day each file was saved.
+    """
+    posts: list[PostInput] = []
+    engines = set()
+    for path in paths:
+        try:
+            html = path.read_text(encoding="utf-8", errors="replace")
+            saved = date.fromtimestamp(path.stat().st_mtime)
+        except OSError as exc:
+            raise ConfigError("pages", f"cannot read {path}: {exc.strerror}") from exc
+        try:
+            engine, found = extract_posts(html, zone, saved)
+        except ValueError as exc:
+            raise ConfigError("pages", str(exc), str(path)) from exc
+        engines.add(engine.value)
+        posts.extend(found)
+    numbered = []
+    for post in posts:
+        number = post.number
+        if number is None:
+            number = numbered[-1].number + 1 if numbered and numbered[-1].number is not None else 0
+        numbered.append(replace(post, number=number))
+    return "+".join(sorted(engines)), numbered
+
+
+def _time(value: Any, zone: ZoneInfo | timezone, where: str) -> datetime | None:
+    if value in (None, ""):
+        return None
+    try:
+        parsed = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise ConfigError(where, f"'{value}' is not an ISO date-time") from exc
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=zone)
+
+
+def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
+    """Stored posts, one JSON object a line, in thread order (``docs/votes.md``).
+
+    Keys: ``id``, ``author`` (or ``user``), ``time`` (ISO; naive = forum zone), ``html`` (or
+    ``body``/``content``), optional ``number`` (default: line index), ``source``
+    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ConfigError("posts", f"cannot read {path}: {exc.strerror}") from exc
+    posts = []
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        where = f"posts line {index + 1}"
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(where, f"not JSON: {exc.msg}", str(path)) from exc
+        if not isinstance(raw, dict) or "id" not in raw:
+            raise ConfigError(where, "needs at least 'id', 'author' and 'html'", str(path))
+        try:
+            source = Source(raw.get("source", "thread"))
+        except ValueError as exc:
+            raise ConfigError(f"{where}.source", "must be 'thread' or 'pm'", str(path)) from exc
+        posts.append(
+            PostInput(
+                id=str(raw["id"]),
+                author=str(raw.get("author") or raw.get("user") or ""),
+                html=str(raw.get("html") or raw.get("body") or raw.get("content") or ""),
+                number=int(raw["number"]) if raw.get("number") is not None else index,
+                time=_time(raw.get("time"), zone, f"{where}.time"),
+                source=source,
+                recipients=tuple(raw.get("recipients") or ()),
+                previous_html=raw.get("previous_html"),
+                edited=bool(raw.get("edited", False)),
+            )
+        )
+    return posts
+
+
+def count_from_files(
+    ruleset: str,
+    setup_path: Path,
+    pages: Sequence[Path] = (),
+    posts_path: Path | None = None,
+    from_post: int | None = None,
+    to_post: int | None = None,
+) -> VoteCountJob:
+    """Read a SETUP file and saved pages or stored posts, and count the votes.
+
+    Raises:
+        ConfigError: missing or bad input, named.
+    """
+    setup, roster, day = load_setup(setup_path)
+    rules = load_vote_rules(ruleset, setup)
+    zone = forum_zone(setup)
+    if bool(pages) == bool(posts_path):
+        raise ConfigError(
+            "input", "give saved pages (PAGE.html...) or --posts FILE.jsonl, not both"
+        )
+    engine = None
+    if posts_path is not None:
+        posts = load_posts_jsonl(posts_path, zone)
+    else:
+        engine, posts = load_pages(pages, zone)
+    low = from_post if from_post is not None else -1
+    high = to_post if to_post is not None else 10**12
+    window = [p for p in posts if p.number is None or low <= p.number <= high]
+    result = count_votes(window, roster, rules, day)
+    return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine)
+
+
+def job_as_json(job: VoteCountJob) -> dict[str, Any]:
+    """The ``count-votes --json`` payload: the counter's result plus what was read."""
+    numbers = [p.number for p in job.posts if p.number is not None]
+    return {
+        "ruleset": job.ruleset,
+        "engine": job.engine,
+        "window": {
+            "from_post": min(numbers) if numbers else None,
+            "to_post": max(numbers) if numbers else None,
+            "posts": len(job.posts),
+        },
+        "day": job.day.number,
+        "deadline": job.day.deadline.isoformat() if job.day.deadline else None,
+        "rule": job.rules.rule.value,
+        "tie_rule": job.rules.tie.value,
+        **result_as_json(job.result),
+    }
+
+
+def _time_left(deadline: datetime | None, now: datetime) -> str | None:
+    if deadline is None:
+        return None
+    seconds = int((deadline - now).total_seconds())
+    if seconds <= 0:
+        return "deadline passed"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{days}d"] if days else []
+    parts += [f"{hours}h", f"{minutes:02d}m"]
+    return " ".join(parts) + " left"
+
+
+def render_vote_count(job: VoteCountJob, now: datetime, template: Path | None = None) -> str:
+    """The BBCode vote-count post for the forum.
+
+    Args:
+        job: the count.
+        now: the current time (for the time left to the deadline).
+        template: a GM's own template file; default ``templates/votes/vote_count.bbcode.j2``.
+
+    Returns:
+        The post text.
+
+    Raises:
+        ConfigError: the template cannot be read or fails.
+    """
+    folder, name = (template.parent, template.name) if template else (TEMPLATES, DEFAULT_TEMPLATE)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(folder)),
+        autoescape=False,  # BBCode, not HTML
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    data = job_as_json(job)
+    context = {
+        **data,
+        "time_left": _time_left(job.day.deadline, now),
+        "as_of": data["window"]["to_post"],
+    }
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateError as exc:
+        raise ConfigError("template", str(exc), str(folder / name)) from exc
