@@ -24,7 +24,11 @@ PENALTY = {
     "several_abilities": 0.5,
     "vague": 0.4,
     "guess": 0.5,
+    "unranked": 0.6,
 }
+# Effects whose targets may be ranked ("give the suitcase to A, else B": seed 000 lets the
+# holder of an item name ordered alternatives). Other abilities take one target.
+RANKED_EFFECTS = frozenset({"item", "grant"})
 _VOTE = Ability(id="vote", phases=frozenset({"day"}), targets=())
 
 
@@ -36,6 +40,7 @@ class Piece:
     confidence: float
     doubts: list[str] = field(default_factory=list)
     alternatives: list[Order] = field(default_factory=list)
+    corrects: bool = False
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
@@ -53,6 +58,13 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
     Returns:
         Readings; the caller validates the best and queues the rest as candidates.
     """
+    pieces = _pieces(draft, ctx)
+    for piece in pieces:
+        piece.corrects = draft.corrects
+    return pieces
+
+
+def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
     if draft.kind is Kind.CANCEL or (draft.negated and not draft.names and draft.abilities):
         return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5)]
     if draft.kind is Kind.WILL:
@@ -123,6 +135,8 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
         TargetKind.PHASE: [p.id for p in draft.phases],
         TargetKind.TEXT: [draft.text] if draft.text else [],
     }
+    implied = [x.phase for x in (*pools[TargetKind.CRIME], *draft.claims) if x.phase]  # type: ignore[attr-defined]
+    pools["implied_phase"] = implied[:1]
     targets: list[Slot] = []
     for spec in ability.targets:
         slot = _take(pools, spec.kind, piece)
@@ -143,6 +157,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
         pools[TargetKind.CLAIM] = []
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
+    ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
+    if not ranked and any(s.alternatives for s in targets):
+        piece.doubt("unranked", f"{ability.id} takes one target, not ranked alternatives")
     phases = [p for p in pools[TargetKind.PHASE] if p != ctx.phase.id]
     if phases:
         piece.doubt("other_phase", f"names {', '.join(map(str, phases))}, not {ctx.phase.id}")
@@ -154,6 +171,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
 
 def _take(pools: dict[str, list[object]], kind: str, piece: Piece) -> Slot | None:
     pool = pools.get(kind) or []
+    if not pool and kind == TargetKind.PHASE:
+        # the phase an arrest or a Special Investigate needs is the crime's or the claim's
+        pool = pools.get("implied_phase") or []
     if not pool:
         return None
     value = pool.pop(0)

@@ -37,14 +37,27 @@ def parse_claim(text: str, ctx: Context) -> Claim:
         elif subject is None and name and len(name.players) == 1:
             subject, step = name.players[0], name.length
         elif verb is None and match and any(match.values(k) for k in _VERB_KINDS):
-            verb = (match.values("crime") or match.values("ability"))[0]
+            verb = (match.values("ability") or match.values("crime"))[0]
             step = match.length
+        elif (
+            verb is not None
+            and obj is None
+            and match
+            and match.values("role")
+            and (name is None or _takes_role(verb, ctx))
+        ):
+            obj, step = match.values("role")[0], match.length
         elif verb is not None and obj is None and name and len(name.players) == 1:
             obj, step = name.players[0], name.length
-        elif verb is not None and obj is None and match and match.values("role"):
-            obj, step = match.values("role")[0], match.length
         i += step
     return Claim(text=text, subject=subject, verb=verb, object=obj, phase=phase)
+
+
+def _takes_role(verb: str, ctx: Context) -> bool:
+    """A disguise-like verb: its object is a role ("Akonyl disguised as Ran" means the role)."""
+    ability = ctx.lexicon.ruleset.abilities.get(verb)
+    kinds = {t.kind for t in ability.targets} if ability else set()
+    return "role" in kinds and "player" not in kinds
 
 
 def claim_complete(claim: Claim) -> bool:

@@ -32,8 +32,13 @@ class _Tally:
         ]
         self.rejected = [r for r in self.rejected if abilities and r[0].ability not in abilities]
 
-    def accept(self, order: Order, ctx: Context) -> None:
-        """Add an order; it replaces earlier ones it is incompatible with (last valid wins)."""
+    def accept(self, order: Order, ctx: Context, corrects: bool = False) -> None:
+        """Add an order; it replaces earlier ones it is incompatible with (last valid wins),
+        or every earlier order after "actually no," (``corrects``)."""
+        if corrects:
+            self.superseded += [o for o in self.accepted if o.kind is order.kind]
+            self.accepted = [o for o in self.accepted if o.kind is not order.kind]
+            self.doubtful = [d for d in self.doubtful if d[0].order.kind is not order.kind]
         same = [o for o in self.accepted if _replaces(order, o, ctx)]
         self.superseded += same
         self.accepted = [o for o in self.accepted if o not in same] + [order]
@@ -85,7 +90,7 @@ def combine(
                 why = f"{why}; and {verdict.rule}"
             tally.doubtful.append((piece, why))
         else:
-            tally.accept(order, ctx)
+            tally.accept(order, ctx, piece.corrects)
     return _result(tally, pieces, questions)
 
 
@@ -96,8 +101,13 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
         return False
     if verdict.rule and " has no " in verdict.rule:
         return True
-    targetless = bool(piece.doubts) and all(d.startswith("no ") for d in piece.doubts)
-    return targetless and any(o.ability == piece.order.ability for o in tally.accepted)
+    targetless = any(d.startswith("no player given") for d in piece.doubts)
+    if not targetless:
+        return False
+    if "asked as a question" in piece.doubts:
+        return True  # "how much sleeping pill do I have left?": the question is kept
+    return any(o.ability == piece.order.ability or o.source == piece.order.source
+               for o in tally.accepted)  # fmt: skip
 
 
 def _result(

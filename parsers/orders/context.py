@@ -52,7 +52,7 @@ class Reading:
 
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
-        found = ctx.lexicon.match_at(self.keys, i)
+        found = ctx.lexicon.match_at(self.keys, i, self.norms, ctx.abilities)
         learned = ctx.learned_abilities.get(self.norms[i])
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])

@@ -67,6 +67,23 @@ VAGUE: Final = _table(
     fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même",
     ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|наугад|случайно",
 )
+# "if X is lynched, then Y": the condition of a ranked alternative (after "if", "si", "если").
+GONE: Final = _table(
+    en="lynched|dies|die|dead|killed|arrested|gone|unavailable|jailed|detained|abroad|"
+    "can't|cannot|not available|not possible|away|blocked|out",
+    fr="meurt|mort|morte|lynché|lynchée|arrêté|arrêtée|absent|absente|indisponible|éliminé|"
+    "éliminée|impossible",
+    ru="умрет|умрёт|умер|умерла|убит|убита|убьют|посадят|сел|села|сядет|недоступен|недоступна|"
+    "нельзя|выбыл|выбыла",
+)
+CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")
+# "actually no, ...": what follows replaces the orders before it in the PM.
+CORRECTION: Final = _table(
+    en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
+    "changed my mind|change of plans|change my action",
+    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement",
+    ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход",
+)
 SELF: Final = _table(
     en="me|myself|self|my self",
     fr="moi|moi-même|moi meme|me",
@@ -134,11 +151,11 @@ FILLER: Final = _table(
     en="i|i'd|i'll|id|ill|im|i'm|want|wanna|would|like|to|the|a|an|on|at|use|using|my|"
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
-    "onto|into|upon|person|player|again|once|more|order|orders|phase|go",
+    "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim",
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
-    "des|s'il|te|plaît|svp|stp|encore|fois|tour",
-    ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|цель|этой|эту|ночью|"
+    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
+    ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду",
 )
 # Separators that end a clause (split points between orders).

@@ -26,6 +26,9 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,
     "vague": grammar.VAGUE,
+    "correction": grammar.CORRECTION,
+    "gone": grammar.GONE,
+    "condition": grammar.CONDITION_START,
     "crime_link": grammar.CRIME_LINK,
     "disguise_link": grammar.DISGUISE_LINK,
     "greeting": grammar.GREETING,
@@ -49,6 +52,7 @@ class Entry:
     value: str
     words: tuple[frozenset[str], ...]
     text: str
+    norms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +81,13 @@ class Lexicon:
         self.morph = morph or Morph(("en", "fr", "ru"))
         self._index: dict[str, list[Entry]] = defaultdict(list)
         self.display: dict[tuple[str, str], str] = {}
+        self.known_words: set[str] = set()
+        self.crimes = frozenset(crimes_of(ruleset))
         self._add_catalogue(ruleset)
+        grammar_langs = {*self.languages, "en"}  # players of any game mix in English
         for kind, table in BUILTIN_KINDS.items():
-            for phrases in table.values():  # every language: players mix them
-                for phrase in phrases:
+            for lang, phrases in table.items():
+                for phrase in phrases if lang in grammar_langs else ():
                     self.add(kind, kind, phrase)
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
@@ -88,10 +95,13 @@ class Lexicon:
 
     def add(self, kind: str, value: str, phrase: str) -> None:
         """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text)."""
-        words = tuple(self.morph.keys(t.norm) for t in tokenize(phrase).tokens if not t.is_punct)
+        tokens = [t for t in tokenize(phrase).tokens if not t.is_punct]
+        words = tuple(self.morph.keys(t.norm) for t in tokens)
         if not words:
             return
-        entry = Entry(kind, value, words, phrase)
+        if kind in CATALOGUE_KINDS:
+            self.known_words.update(t.norm for t in tokens)
+        entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
         for key in words[0]:
             self._index[key].append(entry)
 
@@ -121,34 +131,58 @@ class Lexicon:
             for phrase in _strings(phrases):
                 self.add(kind, value, phrase)
 
-    def match_at(self, keys: list[frozenset[str]], i: int) -> Match | None:
-        """The longest phrase(s) starting at token ``i`` (all entries of that length).
+    def match_at(
+        self,
+        keys: list[frozenset[str]],
+        i: int,
+        norms: list[str] | None = None,
+        prefer: frozenset[str] | None = None,
+    ) -> Match | None:
+        """The longest phrase(s) starting at token ``i``; written forms beat stems/lemmas.
 
         Args:
             keys: the key sets of a sentence's tokens.
             i: the start token.
+            norms: the tokens' normal forms (to prefer "costumes" over "costume").
+            prefer: the sender's abilities: when one of them matches here, other abilities'
+                phrases are set aside, even longer ones ("слежу" for a villager, not the
+                journalist's "слежу за").
 
         Returns:
             A match, or None when no phrase starts there.
         """
         found: list[Entry] = []
-        best = 0
         seen: set[int] = set()
         for key in keys[i]:
             for entry in self._index.get(key, ()):
                 size = len(entry.words)
-                if size < best or id(entry) in seen or i + size > len(keys):
+                if id(entry) in seen or i + size > len(keys):
                     continue
                 if all(keys[i + j] & entry.words[j] for j in range(size)):
                     seen.add(id(entry))
-                    if size > best:
-                        best, found = size, []
                     found.append(entry)
-        return Match(tuple(found), best) if found else None
+        if prefer and any(e.kind == "ability" and e.value in prefer for e in found):
+            found = [e for e in found if e.kind != "ability" or e.value in prefer]
+        if not found:
+            return None
+        best = max(len(e.words) for e in found)
+        found = [e for e in found if len(e.words) == best]
+        if norms and len(found) > 1:
+            found = _most_exact(found, norms[i:])
+        return Match(tuple(found), best)
 
     def name(self, kind: str, value: str) -> str:
         """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
         return self.display.get((kind, value), value.replace("_", " "))
+
+
+def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:
+    """Per kind, keep the entries whose words match the written forms most often."""
+    exact = {id(e): sum(a == b for a, b in zip(e.norms, surface, strict=False)) for e in found}
+    top: dict[str, int] = {}
+    for entry in found:
+        top[entry.kind] = max(top.get(entry.kind, 0), exact[id(entry)])
+    return [e for e in found if exact[id(e)] == top[e.kind]]
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -168,7 +202,8 @@ def _phase_words(ruleset: Ruleset) -> dict[str, list[str]]:
 
 
 def crimes_of(ruleset: Ruleset) -> dict[str, list[str]]:
-    """Crime id -> the words for it: ``extra.crimes`` if the ruleset lists them, else abilities.
+    """Crime id -> the words for it: a ``crimes`` table if the ruleset has one, else the
+    abilities tagged ``crime`` (none: the ruleset has no arrests for crimes).
 
     Args:
         ruleset: the loaded ruleset.
@@ -176,7 +211,8 @@ def crimes_of(ruleset: Ruleset) -> dict[str, list[str]]:
     Returns:
         The crime vocabulary (an ability's own words name the crime of using it).
     """
-    declared = ruleset.extra.get("crimes") if ruleset.extra else None
+    extra = getattr(ruleset, "extra", None)  # a loader that keeps a "crimes" table
+    declared = extra.get("crimes") if extra else None
     ids: list[str]
     if isinstance(declared, Mapping):
         ids = list(declared)
@@ -184,7 +220,6 @@ def crimes_of(ruleset: Ruleset) -> dict[str, list[str]]:
         ids = [str(c) for c in declared]
     else:
         ids = [a.id for a in ruleset.abilities.values() if "crime" in a.tags]
-        ids = ids or list(ruleset.abilities)
     out: dict[str, list[str]] = {}
     for crime in ids:
         words = [crime.replace("_", " ")]

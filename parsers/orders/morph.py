@@ -14,6 +14,14 @@ from typing import Any
 import pymorphy3
 
 _CYRILLIC = re.compile("[а-яё]", re.I)
+# A prefix no Russian word has: the word becomes unknown and is declined by analogy.
+_UNKNOWN = "ъъ"
+
+
+def _singular(lexeme: Any) -> set[str]:
+    return {f.word.replace("ё", "е") for f in lexeme if "plur" not in f.tag}
+
+
 _STEM_LANGS = {"en": "english", "fr": "french"}
 # Words too short to stem safely ("is" -> "is", "d" ...) keep only their surface form.
 _MIN_STEM = 4
@@ -84,7 +92,21 @@ class Morph:
             return frozenset({norm})
         forms = {norm}
         for parse in _analyzer().parse(norm)[:3]:
-            if parse.normal_form.replace("ё", "е") != norm:
-                continue
-            forms.update(f.word.replace("ё", "е") for f in parse.lexeme if "plur" not in f.tag)
+            if parse.normal_form.replace("ё", "е") == norm:
+                forms.update(_singular(parse.lexeme))
+        if len(forms) == 1:
+            # Not a lemma of the dictionary ("Тигра" is only the genitive of "тигр" there):
+            # let pymorphy's suffix predictor decline it as an unknown word would be.
+            for parse in _analyzer().parse(_UNKNOWN + norm)[:3]:
+                if parse.tag.case == "nomn" and "sing" in parse.tag:
+                    forms.update(w[len(_UNKNOWN) :] for w in _singular(parse.lexeme))
+                    break
         return frozenset(forms)
+
+    def name_lemmas(self, norm: str) -> tuple[str, ...]:
+        """Singular normal forms only: a plural reading never names one player."""
+        seen: dict[str, None] = {}
+        for parse in _analyzer().parse(norm):
+            if "plur" not in parse.tag:
+                seen.setdefault(parse.normal_form.replace("ё", "е"), None)
+        return tuple(seen)

@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping
 
 from rapidfuzz.distance import OSA
 
-from parsers.orders.build import Piece, build
+from parsers.orders.build import build
 from parsers.orders.combine import combine
 from parsers.orders.context import Context, Reading
 from parsers.orders.lexicon import Lexicon
@@ -73,23 +73,37 @@ class OrderParser:
             exclusive=self._exclusive(slot.role),
         )
         sit = Situation(roster, recipients, uses_left or {})
-        pieces: list[tuple[Piece, list[Piece]]] = []
-        questions: list[str] = []
-        for line, sentence in split_sentences(content_lines(strip_markup(text))):
-            reading = Reading.of(tokenize(sentence, line), ctx)
-            drafts = scan(reading, ctx) or self._guess(reading, ctx)
-            asks = reading.sentence.question or _starts_with_question(reading, ctx)
-            if not drafts and not asks and pieces:
-                drafts = _bare_names(reading, ctx, pieces[-1][0])
-            if asks:
-                questions.append(sentence)
-            for draft in drafts:
-                draft.question = draft.question or asks
-                readings = build(draft, ctx)
-                if readings:
-                    pieces.append((readings[0], readings[1:]))
+        drafts, questions = self._read(text, ctx)
+        pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
         return combine(pieces, verdicts, questions, ctx)
+
+    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str]]:
+        """Every draft of the PM, in order, and the sentences asked as questions."""
+        drafts: list[Draft] = []
+        questions: list[str] = []
+        will: Draft | None = None
+        last_line = -1
+        for line, sentence in split_sentences(content_lines(strip_markup(text))):
+            if will is not None:  # a will runs to the end of the PM
+                will.text += ("\n" if line != last_line else " ") + sentence
+                last_line = line
+                continue
+            reading = Reading.of(tokenize(sentence, line), ctx)
+            carry = drafts[-1] if drafts else None
+            found, carried = scan(reading, ctx, carry)
+            found = found or ([] if carried else self._guess(reading, ctx))
+            asks = reading.sentence.question or _starts_with_question(reading, ctx)
+            if not found and not asks and not carried and carry is not None:
+                found = _bare_names(reading, ctx, carry)
+            if asks:
+                questions.append(sentence)
+            for draft in found:
+                draft.question = draft.question or asks
+            drafts += found
+            will = next((d for d in found if d.kind is Kind.WILL), None)
+            last_line = line
+        return drafts, questions
 
     def _abilities(self, role: str | None, items: Collection[str]) -> frozenset[str] | None:
         role_id = self._role_id(role)
@@ -109,9 +123,14 @@ class OrderParser:
     def _exclusive(self, role: str | None) -> tuple[frozenset[str], ...]:
         """Abilities of one "A OR B" line of the role sheet (``exclusive`` in the ruleset)."""
         role_id = self._role_id(role)
-        groups = self.ruleset.extra.get("exclusive", {}) if self.ruleset.extra else {}
-        raw = groups.get(role_id, ()) if isinstance(groups, Mapping) else ()
-        return tuple(frozenset(g) for g in raw)
+        if role_id is None:
+            return ()
+        groups = []
+        for ability in self.ruleset.roles[role_id].abilities.values():
+            others = ability.effect_params.get("exclusive_with")
+            if isinstance(others, list | tuple):
+                groups.append(frozenset({ability.id, *map(str, others)}))
+        return tuple(groups)
 
     def _role_id(self, role: str | None) -> str | None:
         if not role:
@@ -134,7 +153,7 @@ class OrderParser:
             ability = self._closest_ability(token.norm, ctx)
             if ability is not None:
                 rest = Reading.of(tokenize(" ".join(t.text for t in tokens[i + 1 :])), ctx)
-                drafts = scan(rest, ctx) if rest.sentence.tokens else []
+                drafts = scan(rest, ctx)[0] if rest.sentence.tokens else []
                 draft = Draft(Kind.ORDER, (ability,), token.text, reading.sentence.line)
                 draft.source = reading.sentence.text
                 draft.names = [
@@ -158,14 +177,14 @@ class OrderParser:
         return best[1] if best else None
 
 
-def _bare_names(reading: Reading, ctx: Context, last: Piece) -> list[Draft]:
+def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
     tokens = reading.sentence.tokens
     hits = [h for i in range(len(tokens)) if (h := reading.name(ctx, i))]
     others = [h for h in hits if h.players != (ctx.actor,)]
-    if not others or last.order.kind is not Kind.ORDER:
+    if not others or last.kind is not Kind.ORDER:
         return []
-    draft = Draft(Kind.ORDER, (last.order.ability,), "", reading.sentence.line)
+    draft = Draft(Kind.ORDER, last.abilities, "", reading.sentence.line)
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
     draft.guessed = "a name alone after the order: a correction?"

@@ -3,6 +3,7 @@ then the fuzzy stages of ``parsers.names`` for a leftover word in a target posit
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,6 +12,8 @@ from parsers.names import Ambiguous, MatchKind, Resolved, fold
 from parsers.orders.morph import Morph
 from parsers.orders.text import Token, tokenize
 from parsers.roster import Roster
+
+_CYRILLIC = re.compile("[а-яё]", re.I)
 
 # Confidence of a name found by each way of matching (precision first: a prefix or a typo
 # is a guess the GM confirms unless it is long and unique; see ``parse.ACCEPT``).
@@ -45,6 +48,7 @@ class PlayerFinder:
     ) -> None:
         """Index names, aliases, previous names, learned nicknames and Russian case forms."""
         self.roster = roster
+        self._morph = morph
         self._index = roster.name_index()
         self._exact: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
         self.longest = 1
@@ -75,7 +79,32 @@ class PlayerFinder:
                 self._exact[(fold(form),)].setdefault(player, "form" if how == "exact" else how)
 
     def exact_at(self, tokens: Sequence[Token], i: int) -> NameHit | None:
-        """The longest exact (or alias, learned, case-form) name starting at token ``i``."""
+        """The longest exact (or alias, learned, case-form) name starting at token ``i``.
+
+        A Cyrillic word also counts by its singular lemmas ("Олегом" → "Олег"); when it is
+        a case form of two names ("Тигре": Тигр or Тигра) the hit lists both players.
+        """
+        hit = self._exact_span(tokens, i)
+        if len(tokens[i].norm) < 3 or not _CYRILLIC.search(tokens[i].norm):
+            return hit
+        if hit is None or hit.length == 1:
+            hit = self._by_lemma(tokens[i].norm, hit)
+        return hit
+
+    def _by_lemma(self, norm: str, hit: NameHit | None) -> NameHit | None:
+        players = dict.fromkeys(hit.players if hit else ())
+        for lemma in self._morph.name_lemmas(norm):
+            for player, how in self._exact.get((fold(lemma),), {}).items():
+                if how != "form":  # the lemma is the name itself, not another name's case
+                    players.setdefault(player)
+        if not players:
+            return None
+        if hit is not None and tuple(players) == hit.players:
+            return hit
+        quality = hit.quality if hit and len(players) == len(hit.players) else 0.96
+        return NameHit(tuple(sorted(players)), 1, quality, "form")
+
+    def _exact_span(self, tokens: Sequence[Token], i: int) -> NameHit | None:
         for size in range(min(self.longest, len(tokens) - i), 0, -1):
             span = tokens[i : i + size]
             if any(t.is_punct for t in span):

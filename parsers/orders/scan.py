@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from parsers.orders.claims import parse_claim
 from parsers.orders.context import Context, Reading
@@ -19,7 +20,7 @@ TRIGGERS = {
     "will": Kind.WILL,
     "handoff": Kind.HANDOFF,
 }
-_TRIGGER_RANK = ("handoff", "cancel", "will", "ability", "vote")
+_TRIGGER_RANK = ("handoff", "cancel", "will", "vote", "ability")
 _TRIGGER_KINDS = frozenset(TRIGGERS)
 _FILLER_KINDS = frozenset({"filler", "greeting"})
 # Words that may sit between "don't" and its order word ("don't want to check").
@@ -62,6 +63,7 @@ class Draft:
     nobody: bool = False
     vague: bool = False
     guessed: str = ""
+    corrects: bool = False
     alt_next: bool = False
     or_next: bool = False
     crime_link: bool = False
@@ -91,30 +93,43 @@ class Draft:
         self.alt_next = self.or_next = False
 
 
-def scan(reading: Reading, ctx: Context) -> list[Draft]:
+def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[list[Draft], bool]:
     """Read one sentence into drafts (one per trigger word).
 
     Args:
         reading: the sentence with its keys.
         ctx: the parse context.
+        carry: the PM's previous draft; a sentence that opens with a condition ("If Akonyl
+            is arrested, then Kleene.") adds ranked alternatives to it.
 
     Returns:
-        The drafts in order; words before the first trigger attach to it (``Bob: protect``).
+        The new drafts in order (words before the first trigger attach to it: ``Bob: heal``),
+        and whether the sentence added to ``carry``.
     """
     tokens = reading.sentence.tokens
     drafts: list[Draft] = []
     loose: list[NameHit] = []
-    flags = {"negated": False, "hedged": False, "adjacent": False}
+    flags: dict[str, Any] = {"negated": False, "hedged": False, "adjacent": False}
     i = 0
+    carried = carry is not None and bool(carry.names) and bool(_condition_end(reading, ctx, 0))
+    carried = carried or _continues(reading, ctx, carry)
+    if carried and carry is not None:
+        drafts.append(carry)
     while i < len(tokens):
         cur = drafts[-1] if drafts else None
         i += _step(reading, ctx, i, cur, drafts, loose, flags)
+    if drafts and drafts[0] is carry:
+        drafts.pop(0)
+    if drafts:
+        drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
+    elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
+        drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
     for draft in drafts:
         draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
-    return drafts
+    return drafts, carried
 
 
 def _step(
@@ -124,7 +139,7 @@ def _step(
     cur: Draft | None,
     drafts: list[Draft],
     loose: list[NameHit],
-    flags: dict[str, bool],
+    flags: dict[str, Any],
 ) -> int:
     """Consume what starts at token ``i``; return how many tokens were used."""
     token = reading.sentence.tokens[i]
@@ -133,6 +148,7 @@ def _step(
     if token.is_punct:
         if token.norm in ("/", "|") and cur is not None:
             cur.or_next = True
+        flags["negated"] = flags["negated"] and token.norm != ","  # "хотя нет, стреляю"
         return 1
     if cur is not None and cur.kind is Kind.WILL:
         cur.text = reading.sentence.text[token.start :].strip()
@@ -146,13 +162,23 @@ def _step(
         between = match is not None and bool(match.kinds() & (_TRIGGER_KINDS | _FILLER_KINDS))
         flags["adjacent"] = flags["adjacent"] and between
     if found_phase and (name is None or found_phase[1] >= name.length):
+        if cur is None:
+            flags.setdefault("phases", []).append(found_phase[0])  # type: ignore[attr-defined]
         _add_phase(cur, found_phase[0])
         return found_phase[1]
+    end = _condition_end(reading, ctx, i)
+    if end:
+        if cur is not None and cur.names:
+            cur.alt_next = True  # "if Conia is lynched, then CTU"
+        flags["conditional"] = True  # an order given after the condition depends on it
+        return end - i
     if cur is not None and match and _is_crime(cur, ctx, match, name):
-        cur.crimes.append(CrimeDraft(match.values("crime")[0]))
+        cur.crimes.append(CrimeDraft((match.values("crime") or match.values("ability"))[0]))
         cur.crime_link = False
         return match.length
-    trigger = _trigger_kind(match) if match else None
+    trigger = _trigger_kind(match, ctx) if match else None
+    if trigger and name is None and cur is not None and _absorbs(cur, ctx, match, reading, i):
+        return match.length
     if trigger and (name is None or _prefers_trigger(reading, ctx, i, cur, match)):
         return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not _role_wanted(cur, ctx, match):
@@ -165,15 +191,91 @@ def _step(
     return 1
 
 
+def _continues(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
+    """ "arrest Akonyl. Crime: killing CTU, Night 1." completes the crime of the draft before
+    (only non-player slots: a bare name stays a correction for the GM to confirm)."""
+    if carry is None or carry.kind is not Kind.ORDER or not carry.names or carry.crimes:
+        return False
+    if not carry.wants(ctx, "crime") or reading.sentence.question:
+        return False
+    return not any(_actor_trigger(reading, ctx, j) for j in range(len(reading.keys)))
+
+
+def _condition_end(reading: Reading, ctx: Context, i: int) -> int:
+    """End of "if <name> is lynched[, then]" starting at ``i``, or 0 when none starts there."""
+    match = reading.match(ctx, i)
+    if not match or "condition" not in match.kinds() or match.kinds() & _TRIGGER_KINDS:
+        return 0
+    tokens = reading.sentence.tokens
+    for j in range(i + match.length, min(i + match.length + 6, len(tokens))):
+        gone = reading.match(ctx, j)
+        if gone and "gone" in gone.kinds():
+            end = j + gone.length
+            while end < len(tokens) and (
+                tokens[end].is_punct or _is_kind(reading, ctx, end, "clause")
+            ):
+                end += 1
+            return end
+    return 0
+
+
+def _is_kind(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
+    match = reading.match(ctx, i)
+    return bool(match and kind in match.kinds())
+
+
+def _absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) -> bool:
+    """An order word inside an order: "order: Akonyl kills CTU", "identify Callid is Eisuke",
+    "new leader vote: Kleene" (a trigger right after one that has nothing yet)."""
+    if cur.kind is not Kind.ORDER:
+        return False
+    has_values = bool(cur.names or cur.roles or cur.claims or cur.crimes or cur.items)
+    if not has_values:
+        previous = reading.sentence.tokens[:i]
+        adjacent = bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, i)
+        return adjacent and _missing(cur, ctx, "player")
+    same = bool(set(match.values("ability")) & set(cur.abilities))
+    return (same and _missing(cur, ctx, "role")) or _missing(cur, ctx, "player")
+
+
+def _just_started(cur: Draft, reading: Reading, i: int) -> bool:
+    tokens = reading.sentence.tokens
+    text = " ".join(t.text for t in tokens[:i])
+    return text.endswith(cur.trigger)
+
+
+def _missing(cur: Draft, ctx: Context, kind: str) -> bool:
+    """Every ability the draft may be still lacks a required slot of ``kind``."""
+    if not cur.abilities:
+        return False
+    for ability_id in cur.abilities:
+        ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+        if ability is None:
+            return False
+        need = sum(1 for t in ability.targets if t.kind == kind and not t.optional)
+        have = len(cur.names) if kind == "player" else len(cur.roles)
+        if have >= need:
+            return False
+    return True
+
+
 def _is_crime(cur: Draft, ctx: Context, match: Match, name: NameHit | None) -> bool:
-    if not match.values("crime") or not cur.wants(ctx, "crime"):
+    """A crime word in an arrest; after "for", any ability word is read as the crime (the
+    validator then says "Spy is not a crime")."""
+    if not cur.wants(ctx, "crime"):
+        return False
+    if not match.values("crime") and not (cur.crime_link and match.values("ability")):
         return False
     filled = bool(cur.crimes) and (cur.crimes[-1].victim is not None)
     return (cur.crime_link or bool(cur.names)) and not filled and name is None
 
 
-def _trigger_kind(match: Match) -> str | None:
+def _trigger_kind(match: Match, ctx: Context) -> str | None:
+    """The sender's own ability first ("сижу дома" is a move where the ruleset has it), then
+    hand-off, cancel, will, vote, and another role's ability last."""
     kinds = match.kinds()
+    if ctx.abilities and set(match.values("ability")) & ctx.abilities:
+        return "ability"
     return next((k for k in _TRIGGER_RANK if k in kinds), None)
 
 
@@ -220,7 +322,7 @@ def _start(
     match: Match,
     trigger: str,
     drafts: list[Draft],
-    flags: dict[str, bool],
+    flags: dict[str, Any],
 ) -> int:
     tokens = reading.sentence.tokens
     end = i + match.length
@@ -234,6 +336,10 @@ def _start(
     draft = Draft(TRIGGERS[trigger], abilities, " ".join(t.text for t in tokens[i:end]),
                   reading.sentence.line, negated=flags["negated"])  # fmt: skip
     draft.source = reading.sentence.text
+    draft.hedged = flags.get("conditional", False)
+    draft.corrects = flags.pop("correction", False)
+    if any(_is_kind(reading, ctx, j, "self") for j in range(i, end)):
+        draft.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))  # "лечу себя" is one phrase
     flags["negated"] = False
     if draft.kind is Kind.ORDER and draft.wants(ctx, "claim") and not reading.sentence.quotes:
         rest = " ".join(t.text for t in tokens[end:])
@@ -278,7 +384,7 @@ def _add_phase(cur: Draft | None, phase: Phase) -> None:
 
 
 def _add_name(
-    cur: Draft | None, loose: list[NameHit], name: NameHit, flags: dict[str, bool]
+    cur: Draft | None, loose: list[NameHit], name: NameHit, flags: dict[str, Any]
 ) -> None:
     if flags.pop("skip_name", False):
         return
@@ -290,11 +396,13 @@ def _add_name(
 
 
 def _marker(
-    ctx: Context, cur: Draft | None, match: Match, flags: dict[str, bool], loose: list[NameHit]
+    ctx: Context, cur: Draft | None, match: Match, flags: dict[str, Any], loose: list[NameHit]
 ) -> int:
     """Grammar words and catalogue words that are not triggers."""
     kinds = match.kinds()
-    if "self" in kinds and cur is not None and cur.kind is not Kind.CANCEL:
+    if "self" in kinds and cur is None:
+        _add_name(None, loose, NameHit((ctx.actor,), 1, 1.0, "self"), flags)
+    elif "self" in kinds and cur.kind is not Kind.CANCEL:
         cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
     elif "negation" in kinds:
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
@@ -303,6 +411,8 @@ def _marker(
             flags["negated"] = True
     elif "hedge" in kinds:
         flags["hedged"] = True
+    elif "correction" in kinds:
+        flags["correction"] = True  # the next order replaces the PM's earlier ones
     elif cur is None:
         return match.length
     elif "alternative" in kinds:
@@ -327,7 +437,7 @@ def _add_role(cur: Draft, role: str) -> None:
         cur.roles.append(role)
 
 
-def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, bool]) -> None:
+def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) -> None:
     """A word of no vocabulary: "or", a fuzzy player name, or noise the GM should see."""
     if word.casefold() in ("or", "ou", "или"):
         cur.or_next = True
@@ -339,5 +449,5 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, bool]) -
     hit = ctx.players.fuzzy(word) if len(word) >= 2 and looks_like_name and wants_player else None
     if hit is not None:
         _add_name(cur, [], hit, flags)
-    else:
+    elif word.casefold() not in ctx.lexicon.known_words:
         cur.unknown.append(word)

@@ -74,7 +74,11 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     if sit.uses_left.get(order.ability, 1) <= 0:
         return Verdict(rule=f"{ctx.actor} has no uses of {name} left")
     if sit.recipients is not None and _other_players(sit, ctx):
-        return Verdict(rule="orders in a PM sent to other players too do not count")
+        policy = _option(ctx, "multi_recipient_orders")
+        if policy == "ignore":
+            return Verdict(rule="orders in a PM sent to other players too do not count")
+        if policy is not None:
+            return Verdict(doubt="a PM sent to other players too: the GM decides")
     return _target_rules(order, ability, ctx, sit)
 
 
@@ -95,13 +99,16 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
                 return Verdict(rule=f"{ctx.actor} may not {verb} themselves")
             if name != ctx.actor and not spec.others:
                 return Verdict(rule=f"{ctx.actor} may only {verb} themselves")
-    for _, value in order.params:
+    values = [s.value for s in order.targets] + [v for _, v in order.params]
+    for value in values:
         if isinstance(value, Crime):
             return _crime_rules(value, ctx)
     return Verdict()
 
 
 def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
+    if crime.crime not in ctx.lexicon.crimes:
+        return Verdict(rule=f"{ctx.lexicon.name('ability', crime.crime)} is not a crime")
     if crime.phase is None:
         return Verdict()
     try:
@@ -125,7 +132,9 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
     if ctx.phase.kind != "day":
         return Verdict(rule=f"no vote during {ctx.phase.id}")
     if sit.recipients is not None and _other_players(sit, ctx):
-        return Verdict(rule="a vote in a PM sent to other players too does not count")
+        if settings.multi_recipient_pm == "ignore":
+            return Verdict(rule="a vote in a PM sent to other players too does not count")
+        return Verdict(doubt="a vote in a PM sent to other players too: the GM decides")
     for slot in order.targets:
         if slot.value == "nobody":
             continue
@@ -145,6 +154,11 @@ def _handoff(order: Order, ctx: Context, sit: Situation) -> Verdict:
         return Verdict()
     if delegate == ctx.actor:
         return Verdict(rule="a player cannot hand their actions to themselves")
+    needs_cc = _option(ctx, "handoff_requires_cc")
+    if needs_cc is None:
+        return Verdict(doubt="this ruleset has no hand-off rule: the GM decides")
+    if not needs_cc:
+        return Verdict()
     if sit.recipients is None:
         return Verdict(doubt=f"cannot check that the PM was also sent to {delegate}")
     if delegate not in {_canonical(sit.roster, r) for r in sit.recipients}:
@@ -157,6 +171,11 @@ def _nothing(order: Order, ctx: Context, sit: Situation) -> Verdict:
 
 
 _CHECKS = {Kind.VOTE: _vote, Kind.HANDOFF: _handoff, Kind.WILL: _nothing, Kind.CANCEL: _nothing}
+
+
+def _option(ctx: Context, name: str) -> object:
+    option = ctx.lexicon.ruleset.options.get(name)
+    return option.value if option is not None else None
 
 
 def _slot(roster: Roster, name: str):
