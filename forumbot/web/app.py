@@ -37,6 +37,7 @@ def create_app(
     now: Callable[[], datetime] | None = None,
     resolve_now: ResolveNow | None = None,
     ruleset_loader: Callable[[Game], Any] = load_game_ruleset,
+    trusted_hosts: list[str] | None = None,
 ) -> Flask:
     """Build the GM page.
 
@@ -46,6 +47,8 @@ def create_app(
         now: the clock (tests pass a fixed one).
         resolve_now: what the "resolve now" button calls; None disables the button.
         ruleset_loader: loads a game's ruleset for the legal-choice pickers (None if unusable).
+        trusted_hosts: Host header values accepted (None: any); ``serve`` on loopback passes
+            the loopback names, so a DNS-rebinding page cannot talk to the server.
     """
     app = Flask(
         __name__,
@@ -60,6 +63,7 @@ def create_app(
         SESSION_COOKIE_SAMESITE="Strict",
         PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
         MAX_CONTENT_LENGTH=1_000_000,
+        TRUSTED_HOSTS=trusted_hosts,
     )
     app.extensions["forumbot"] = {
         "sessions": sessions,

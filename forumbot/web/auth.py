@@ -13,6 +13,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -82,7 +83,12 @@ def gm_name() -> str:
 
 def guard() -> Response | None:
     """Before every request: refuse a POST without the CSRF token, send strangers to login."""
+    if request.routing_exception is not None:  # untrusted Host, unknown URL: Flask answers
+        return None
     if request.method == "POST":
+        origin = request.headers.get("Origin")
+        if origin and origin != "null" and urlsplit(origin).netloc != request.host:
+            abort(400, description="This form was sent from another site.")
         sent = request.form.get("csrf_token", "")
         expected = session.get("csrf", "")
         if not expected or not hmac.compare_digest(str(sent), str(expected)):

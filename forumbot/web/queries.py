@@ -122,14 +122,12 @@ def phase_view(
     orders = session.scalars(
         select(Order).where(Order.phase_id == phase.id).order_by(Order.received_at, Order.id)
     ).all()
-    queued = {
-        pid
-        for pid in session.scalars(
-            select(ReviewItem.player_id).where(
-                ReviewItem.phase_id == phase.id, ReviewItem.state == ReviewState.OPEN
-            )
+    open_items = session.scalars(
+        select(ReviewItem.player_id).where(
+            ReviewItem.phase_id == phase.id, ReviewItem.state == ReviewState.OPEN
         )
-    }
+    ).all()
+    queued = set(open_items)
     rows = tuple(_player_orders(p, orders, queued, needs_order) for p in players)
     tally, not_voting = _tally(session, phase.id, players)
     summary: dict[str, int] = defaultdict(int)
@@ -143,7 +141,7 @@ def phase_view(
         tally=tally,
         not_voting=not_voting,
         deadlines=_deadlines(phase, now),
-        open_items=sum(1 for _ in queued),
+        open_items=len(open_items),
         summary=dict(summary),
     )
 

@@ -17,6 +17,7 @@ from forumbot.web.auth import TOKEN_FILE, ensure_token
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
 
 def is_loopback(host: str) -> bool:
@@ -83,7 +84,8 @@ def run_gm_page(
     try:
         if current_revision(engine) is None:
             raise ConfigError("database", "it is empty: run 'forumbot db upgrade' first")
-        app = create_app(make_session_factory(engine), token=token)
+        hosts = LOOPBACK_NAMES if is_loopback(host) else None
+        app = create_app(make_session_factory(engine), token=token, trusted_hosts=hosts)
         where = data_dir / TOKEN_FILE
         if created:
             echo(f"Your GM page token (shown once; kept owner-only in {where}):", False)

@@ -33,7 +33,7 @@ from forumbot.db.models import (
 from forumbot.db.repo import append_events, draft_outbound, get_or_create_forum
 
 T0 = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
-NOW = T0 + timedelta(days=3, hours=2)
+NOW = T0 + timedelta(days=2, hours=20)  # night 2: orders due in 2 h, phase ends in 4 h
 
 HOSTILE = (
     '<script>alert("pm")</script><img src=x onerror="alert(1)">'
