@@ -444,6 +444,15 @@ def test_guessed_powers_are_options(ruleset: Ruleset) -> None:
             assert opt.default in opt.choices
 
 
+def test_every_tag_is_documented(ruleset: Ruleset) -> None:
+    doc = (ROOT / "docs" / "rulesets-catalogues.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"`([a-z_]+)`", doc))
+    things = (*ruleset.abilities.values(), *ruleset.roles.values())
+    for tag in {t for thing in things for t in thing.tags}:
+        base = re.sub(r"_\d+$", "_N", tag)
+        assert tag in documented or f"`{base}`" in doc, f"{ruleset.id}: tag {tag} is not documented"
+
+
 # --------------------------------------------------------------------------------------------
 # What each brief-level rule of the seeds must find in the catalogue.
 def test_dctp_conditions_crimes_and_votes() -> None:
