@@ -150,7 +150,10 @@ def queue_edit(game_id: int, item_id: int) -> Any:
         else:
             return _done(f"Item {item_id}: your order was stored.", "pages.queue", game_id=game_id)
     elif entry.candidates and entry.candidates[0].orders:
-        form = _form_from_order(entry.candidates[0].orders[0], choices)
+        form = _form_from_order(entry.candidates[0].orders[0])
+        for i, lesson in enumerate(entry.candidates[0].lessons[:MAX_TEACH]):
+            form |= {f"teach-text-{i}": lesson.text, f"teach-kind-{i}": lesson.kind,
+                     f"teach-value-{i}": lesson.value}  # fmt: skip
     status = 422 if problems else 200
     return render_template(
         "edit.html", game=game, entry=entry, choices=choices, form=form, problems=problems,
@@ -190,7 +193,7 @@ def _field(form: Mapping[str, str], name: str, kind: str) -> Any:
     return {k: v or None for k, v in parts.items()} if parts["crime"] else ""
 
 
-def _form_from_order(order: OrderInput, choices: review.Choices) -> dict[str, str]:
+def _form_from_order(order: OrderInput) -> dict[str, str]:
     """Pre-fill the edit form with the best candidate."""
     form = {"ability": order.ability or ""}
     for i, value in enumerate(order.targets):

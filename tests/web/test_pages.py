@@ -202,3 +202,20 @@ def test_export_is_the_whole_game(gm: FlaskClient, seeded: Seeded) -> None:
 def test_other_games_items_are_not_reachable(gm: FlaskClient, seeded: Seeded) -> None:
     assert gm.get("/games/999/queue").status_code == 404
     assert gm.get(f"/games/{seeded.game_id}/queue/9999/edit").status_code == 404
+
+
+def test_edit_a_vote(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    url = f"/games/{seeded.game_id}/queue/{seeded.vote_item_id}/edit"
+    page = gm.get(url).data.decode()
+    assert "Edit the vote of Carl" in page and 'value="no_lynch"' in page
+    response = gm.post(url, data={"ability": "no_lynch", "csrf_token": csrf_of(gm)})
+    assert response.status_code == 302
+    item = session.get(ReviewItem, seeded.vote_item_id)
+    assert item.state is ReviewState.EDITED
+    day = gm.get(f"/games/{seeded.game_id}/phase/{seeded.day1_id}").data.decode()
+    assert "No lynch</b> (1): Carl" in day
+
+
+def test_edit_form_suggests_what_the_candidate_teaches(gm: FlaskClient, seeded: Seeded) -> None:
+    page = gm.get(f"/games/{seeded.game_id}/queue/{seeded.order_item_id}/edit").data.decode()
+    assert 'name="teach-text-0" placeholder="as written, e.g. annie" value="annie"' in page
