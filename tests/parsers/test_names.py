@@ -17,9 +17,24 @@ from parsers.names import (
     fold,
 )
 
-PLAYERS = ["Ann", "Anna", "Akonyl", "Маша", "Zoé", "Mr Fox", "dark_knight_99",
-           "xX_DarkKnight_7_Xx", "Doctor", "Kill", "Dr Watson", "Kleene", "player_42",
-           "MarioManiac4", "Riceballtail", "evilpacman18"]  # fmt: skip
+PLAYERS = [
+    "Ann",
+    "Anna",
+    "Akonyl",
+    "Маша",
+    "Zoé",
+    "Mr Fox",
+    "dark_knight_99",
+    "xX_DarkKnight_7_Xx",
+    "Doctor",
+    "Kill",
+    "Dr Watson",
+    "Kleene",
+    "player_42",
+    "MarioManiac4",
+    "Riceballtail",
+    "evilpacman18",
+]
 
 
 @pytest.fixture

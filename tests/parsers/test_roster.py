@@ -19,8 +19,13 @@ def test_long_form_with_everything() -> None:
     roster = roster_from_data(
         {
             "players": [
-                {"name": "Ann", "role": "Mayor", "aliases": ["Annie"],
-                 "statuses": ["revealed_mayor"], "vote": {"weight": 3, "mayor": True}},
+                {
+                    "name": "Ann",
+                    "role": "Mayor",
+                    "aliases": ["Annie"],
+                    "statuses": ["revealed_mayor"],
+                    "vote": {"weight": 3, "mayor": True},
+                },
                 {"name": "Bob", "replaces": ["OldBob"], "alive": False},
                 "Cy",
             ],
@@ -28,7 +33,7 @@ def test_long_form_with_everything() -> None:
             "aliases": {"C": "Cy"},
             "deadline": "ignored by the roster",
         }
-    )  # fmt: skip
+    )
     ann = roster.slot("Ann")
     assert ann.aliases == ("Annie",)
     assert ann.statuses == frozenset({"revealed_mayor"})

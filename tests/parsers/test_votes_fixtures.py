@@ -1,0 +1,128 @@
+"""The recorded test game on three forums (fixtures/votes/): tallies match the ground truth."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import UTC, date
+from pathlib import Path
+
+import pytest
+import yaml
+
+from parsers.pages import Engine, extract_posts
+from parsers.roster import roster_from_data
+from parsers.votes import CountResult, EventStatus, PostInput, count_votes, day_from_data, rules_for
+
+VOTES = Path(__file__).resolve().parents[2] / "fixtures" / "votes"
+SAVED = date(2026, 11, 29)
+
+
+def load_thread(folder: str, pattern: str) -> list[PostInput]:
+    posts: list[PostInput] = []
+    for page in sorted((VOTES / folder).glob(pattern)):
+        _, found = extract_posts(page.read_text(encoding="utf-8"), UTC, SAVED)
+        posts.extend(found)
+    return [replace(p, number=i if p.number is None else p.number) for i, p in enumerate(posts)]
+
+
+def count(folder: str, pattern: str, setup: str, upto: int | None = None) -> CountResult:
+    data = yaml.safe_load((VOTES / setup).read_text(encoding="utf-8"))
+    posts = [p for p in load_thread(folder, pattern) if upto is None or (p.number or 0) <= upto]
+    return count_votes(
+        posts, roster_from_data(data), rules_for("failheap", data["vote"]), day_from_data(data)
+    )
+
+
+def tally(result: CountResult) -> dict[str, list[str]]:
+    return {w.target: [v.name for v in w.voters] for w in result.wagons}
+
+
+def test_engines_are_detected() -> None:
+    for folder, pattern, engine in [
+        ("phpbb33", "topic_page_1.html", Engine.PHPBB),
+        ("smf20", "topic_p1.html", Engine.SMF20),
+        ("smf21", "topic_p1.html", Engine.SMF21),
+    ]:
+        html = (VOTES / folder / pattern).read_text(encoding="utf-8")
+        assert extract_posts(html, UTC, SAVED)[0] is engine
+
+
+def test_pages_give_every_post_with_author_time_and_edit_flag() -> None:
+    posts = load_thread("phpbb33", "topic_page_*.html")
+    assert len(posts) == 61
+    assert posts[34].author == "LaRa2000" and posts[34].edited
+    assert posts[0].time is not None and posts[0].time.tzinfo is not None
+    smf = load_thread("smf20", "topic_p*.html")
+    assert [p.number for p in smf] == list(range(64))
+    assert smf[31].author == "player_42" and smf[31].edited
+    assert smf[-1].time is not None and smf[-1].time.date() == SAVED  # "Today at ..."
+
+
+def test_phpbb_final_tally_in_vote_order() -> None:
+    truth = json.loads((VOTES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
+    result = count("phpbb33", "topic_page_*.html", "setup_phpbb33.yaml")
+    assert tally(result) == truth["final_tally"]
+    assert list(result.not_voting) == truth["not_voting"]
+    assert result.decision.lynched == "Akonyl"  # plurality: 5 of 10, no majority (6)
+    assert result.decision.majority == 6
+    assert result.queue == ()
+
+
+@pytest.mark.parametrize("page_end", ["9", "19", "29", "39", "49", "59"])
+def test_phpbb_tally_at_the_end_of_every_page(page_end: str) -> None:
+    truth = json.loads((VOTES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
+    expected = truth["tally_at_end_of_page"][page_end]
+    result = count("phpbb33", "topic_page_*.html", "setup_phpbb33.yaml", upto=int(page_end))
+    assert tally(result) == expected["tally"]
+    assert sorted(result.not_voting) == sorted(expected["not_voting"])
+
+
+@pytest.mark.parametrize("folder", ["smf20", "smf21"])
+def test_smf_final_tally(folder: str) -> None:
+    truth = json.loads((VOTES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
+    result = count(folder, "topic_p*.html", "setup_smf.yaml")
+    expected = {k: sorted(v) for k, v in truth["final_tally"].items() if k != "(not voting)"}
+    assert {k: sorted(v) for k, v in tally(result).items()} == expected
+    assert list(result.not_voting) == truth["final_tally"]["(not voting)"]
+    assert result.decision.majority == truth["majority"]
+    assert result.queue == ()
+
+
+@pytest.mark.parametrize("folder", ["smf20", "smf21"])
+def test_smf_vote_events_match_the_ground_truth(folder: str) -> None:
+    truth = json.loads((VOTES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
+    expected = [
+        (str(p["msg_id"]), e["action"], e.get("target"))
+        for p in truth["posts"]
+        for e in p["events"]
+        if e["action"] != "none"
+    ]
+    result = count(folder, "topic_p*.html", "setup_smf.yaml")
+    got = [
+        (e.post_id, e.action.value, e.target)
+        for e in result.events
+        if e.status is EventStatus.COUNTED or e.reason == "already voting"
+    ]
+    assert got == expected
+
+
+def test_smf_count_as_of_the_hosts_first_count() -> None:
+    # Reply 25 (msg 27): "Vote Count 1: Akonyl 6, Kleene 2, Conia 1, CTU 1, not voting 2".
+    result = count("smf20", "topic_p*.html", "setup_smf.yaml", upto=25)
+    assert {w.target: w.total for w in result.wagons} == {
+        "Akonyl": 6,
+        "Kleene": 2,
+        "Conia": 1,
+        "CTU": 1,
+    }
+    assert len(result.not_voting) == 2
+
+
+def test_traps_never_count() -> None:
+    result = count("phpbb33", "topic_page_*.html", "setup_phpbb33.yaml")
+    voters_by_post = {e.post_id for e in result.events}
+    # Quotes (#7 quotes a vote but also votes; #20/#25/#48/#49's quoted votes), bold claims,
+    # the host's counts and the plain-text "Vote: CTU" (#26) produce no event at all.
+    for post_id in ("16", "17", "22", "27", "28", "33", "45", "50", "60", "62"):
+        assert post_id not in voters_by_post

@@ -1,0 +1,163 @@
+"""``forumbot count-votes``: saved pages and stored posts in, the stable JSON or BBCode out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from forumbot.cli import main
+
+VOTES = Path(__file__).resolve().parent.parent / "fixtures" / "votes"
+PHPBB_PAGES = [str(VOTES / "phpbb33" / f"topic_page_{i}.html") for i in range(1, 8)]
+SMF_PAGES = [str(VOTES / "smf21" / f"topic_p{i}.html") for i in range(1, 6)]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["count-votes", *args])
+    return result.exit_code, result.output
+
+
+def test_json_from_phpbb_pages() -> None:
+    code, out = run(
+        "--ruleset",
+        "failheap",
+        "--setup",
+        str(VOTES / "setup_phpbb33.yaml"),
+        *PHPBB_PAGES,
+        "--json",
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["engine"] == "phpbb"
+    assert data["window"] == {"from_post": 0, "to_post": 60, "posts": 61}
+    tally = {w["target"]: [v["name"] for v in w["voters"]] for w in data["tally"]}
+    assert tally["Akonyl"] == ["Маша", "CTU", "bob", "Mr Fox", "Conia"]
+    assert data["not_voting"] == ["Zoé"]
+    assert data["decision"]["lynched"] == "Akonyl"
+    assert data["majority"] == 6
+    assert data["queue"] == []
+    event = data["events"][0]
+    assert set(event) >= {"post_id", "voter", "action", "target", "status", "raw", "syntax"}
+    assert data["tally"][0]["voters"][0]["post_id"] == "18"
+
+
+def test_smf_pages_and_the_as_of_window() -> None:
+    code, out = run(
+        "--ruleset",
+        "failheap",
+        "--setup",
+        str(VOTES / "setup_smf.yaml"),
+        *SMF_PAGES,
+        "--to-post",
+        "25",
+        "--json",
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["engine"] == "smf21"
+    assert {w["target"]: w["votes"] for w in data["tally"]} == {
+        "Akonyl": 6,
+        "Kleene": 2,
+        "Conia": 1,
+        "CTU": 1,
+    }
+
+
+def test_stored_posts_with_a_window(tmp_path: Path) -> None:
+    posts = tmp_path / "posts.jsonl"
+    lines = [
+        {"id": "10", "author": "Ann", "time": "2026-11-29T10:00:00+00:00", "html": "<b>$Bob</b>"},
+        {"id": "11", "author": "Bob", "time": "2026-11-29T11:00:00", "html": "<b>$Ann</b>"},
+        {"id": "12", "author": "Cy", "time": "2026-11-29T19:00:00+00:00", "html": "<b>$Bob</b>"},
+        {"id": "13", "author": "Cy", "html": "<b>$Ann</b>", "previous_html": "<b>$Cy</b>"},
+    ]
+    posts.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    setup = tmp_path / "setup.yaml"
+    setup.write_text(
+        "players: {Ann: sheriff, Bob: doctor, Cy: null}\n"
+        "day: {number: 2, deadline: '2026-11-29T18:00:00+00:00'}\n",
+        encoding="utf-8",
+    )
+    code, out = run("--ruleset", "failheap", "--setup", str(setup), "--posts", str(posts), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert {w["target"]: w["votes"] for w in data["tally"]} == {"Bob": 1, "Ann": 2}
+    assert data["events"][2]["status"] == "ignored"  # after the deadline
+    assert data["edits"] == [
+        {"post_id": "13", "voter": "Cy", "before": "vote Cy", "after": "vote Ann"}
+    ]
+    code, out = run(
+        "--ruleset",
+        "failheap",
+        "--setup",
+        str(setup),
+        "--posts",
+        str(posts),
+        "--from-post",
+        "1",
+        "--to-post",
+        "1",
+        "--json",
+    )
+    assert json.loads(out)["tally"][0]["voters"][0]["name"] == "Bob"
+
+
+def test_bbcode_vote_count_post_and_a_gm_template(tmp_path: Path) -> None:
+    code, out = run(
+        "--ruleset", "failheap", "--setup", str(VOTES / "setup_phpbb33.yaml"), *PHPBB_PAGES
+    )
+    assert code == 0, out
+    assert "[b]Akonyl (5)[/b]: Маша, CTU, bob, Mr Fox, Conia, [s]Kleene[/s], [s]Zoé[/s]" in out
+    assert "[b]Not voting (1)[/b]: Zoé" in out
+    assert "it takes 6 to lynch" in out
+    assert "Deadline: 2026-11-29T18:00:00+00:00" in out
+    mine = tmp_path / "mine.j2"
+    mine.write_text(
+        "{% for w in tally %}{{ w.target }}={{ w.votes }};{% endfor %}", encoding="utf-8"
+    )
+    code, out = run(
+        "--ruleset",
+        "failheap",
+        "--setup",
+        str(VOTES / "setup_phpbb33.yaml"),
+        *PHPBB_PAGES,
+        "--template",
+        str(mine),
+    )
+    assert out == "Akonyl=5;Mr Fox=2;Zoé=1;Маша=1;"
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ("players: [Ann, ann]\n", "players[1].name"),
+        ("players: [Ann]\nvote: {tie: coin}\n", "vote.tie"),
+        ("players: [Ann]\nday: {deadline: tomorrow}\n", "day.deadline"),
+        ("nope: 1\n", "players"),
+    ],
+)
+def test_bad_setup_is_a_clean_error(tmp_path: Path, setup: str, message: str) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text(setup, encoding="utf-8")
+    code, out = run("--ruleset", "failheap", "--setup", str(path), PHPBB_PAGES[0], "--json")
+    assert code == 2
+    assert message in out
+
+
+def test_pages_and_posts_are_exclusive(tmp_path: Path) -> None:
+    posts = tmp_path / "p.jsonl"
+    posts.write_text("", encoding="utf-8")
+    code, out = run(
+        "--ruleset",
+        "failheap",
+        "--setup",
+        str(VOTES / "setup_smf.yaml"),
+        SMF_PAGES[0],
+        "--posts",
+        str(posts),
+        "--json",
+    )
+    assert code == 2 and "not both" in out
