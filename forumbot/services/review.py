@@ -50,6 +50,7 @@ __all__ = [
     "QueueEntry",
     "accept_candidate",
     "accept_edit",
+    "acknowledge",
     "choices_for",
     "count_queue",
     "get_entry",
@@ -233,6 +234,23 @@ def accept_edit(
         session, item, tuple(orders), tuple(lessons), ReviewState.EDITED,
         resolution, gm=gm, note=note, ruleset=ruleset, now=now,
     )  # fmt: skip
+
+
+def acknowledge(
+    session: Session, item_id: int, *, gm: str, note: str = "", now: datetime | None = None
+) -> Decision:
+    """Mark an alert as seen (alerts carry no order to accept).
+
+    Raises:
+        InvalidDecision: the item is decided already or is not an alert.
+    """
+    item = _open_item(session, item_id)
+    if item.kind is not ReviewKind.ALERT:
+        raise InvalidDecision(item_id, ["only alerts are acknowledged; accept or reject orders"])
+    at, by = now or utcnow(), _by(gm)
+    _close(item, ReviewState.ACCEPTED, {"action": "acknowledge"}, by, at, note)
+    session.flush()
+    return Decision(item.id, item.state, (), (), (), by, at)
 
 
 def reject(

@@ -27,7 +27,7 @@ CSP = (
 )
 
 ResolveNow = Callable[[int, int, str], str]
-"""``resolve_now(game_id, phase_id, gm) -> message``, when the phases service offers it."""
+"""``resolve_now(game_id, phase_id, gm) -> message`` (see ``forumbot.web.resolve``)."""
 
 
 def create_app(

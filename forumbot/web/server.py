@@ -14,6 +14,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from forumbot.db import current_revision, make_engine, make_session_factory
 from forumbot.errors import ConfigError
 from forumbot.web.auth import TOKEN_FILE, ensure_token
+from forumbot.web.resolve import runtime_resolve_now
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -85,7 +86,12 @@ def run_gm_page(
         if current_revision(engine) is None:
             raise ConfigError("database", "it is empty: run 'forumbot db upgrade' first")
         hosts = LOOPBACK_NAMES if is_loopback(host) else None
-        app = create_app(make_session_factory(engine), token=token, trusted_hosts=hosts)
+        app = create_app(
+            make_session_factory(engine),
+            token=token,
+            trusted_hosts=hosts,
+            resolve_now=runtime_resolve_now(url),
+        )
         where = data_dir / TOKEN_FILE
         if created:
             echo(f"Your GM page token (shown once; kept owner-only in {where}):", False)

@@ -119,6 +119,17 @@ def queue_accept(game_id: int, item_id: int) -> Any:
     return _done(f"Item {item_id}: candidate {index + 1} accepted.", "pages.queue", game_id=game_id)
 
 
+@bp.post("/games/<int:game_id>/queue/<int:item_id>/acknowledge")
+def queue_acknowledge(game_id: int, item_id: int) -> Any:
+    """Mark an alert as seen."""
+    _item_of(game_id, item_id)
+    try:
+        review.acknowledge(db(), item_id, gm=gm_name(), note=request.form.get("note", ""))
+    except InvalidDecision as exc:
+        return _failed(exc, "pages.queue", game_id=game_id)
+    return _done(f"Alert {item_id} acknowledged.", "pages.queue", game_id=game_id)
+
+
 @bp.post("/games/<int:game_id>/queue/<int:item_id>/reject")
 def queue_reject(game_id: int, item_id: int) -> Any:
     """Reject the item with the GM's note."""

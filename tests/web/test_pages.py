@@ -219,3 +219,17 @@ def test_edit_a_vote(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
 def test_edit_form_suggests_what_the_candidate_teaches(gm: FlaskClient, seeded: Seeded) -> None:
     page = gm.get(f"/games/{seeded.game_id}/queue/{seeded.order_item_id}/edit").data.decode()
     assert 'name="teach-text-0" placeholder="as written, e.g. annie" value="annie"' in page
+
+
+def test_alerts_are_acknowledged(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    from forumbot.db.enums import ReviewKind
+
+    alert = ReviewItem(game_id=seeded.game_id, kind=ReviewKind.ALERT, reason="forum is down")
+    session.add(alert)
+    session.commit()
+    page = gm.get(f"/games/{seeded.game_id}/queue").data.decode()
+    assert "forum is down" in page and "Acknowledge" in page
+    url = f"/games/{seeded.game_id}/queue/{alert.id}/acknowledge"
+    assert gm.post(url, data={"csrf_token": csrf_of(gm)}).status_code == 302
+    session.expire_all()
+    assert session.get(ReviewItem, alert.id).decided_by == "gm:Steph"

@@ -1,0 +1,62 @@
+"""The "resolve now" button: end the open phase and let the phases service resolve it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from forumbot.db.enums import PhaseStatus
+from forumbot.db.models import Phase
+from forumbot.errors import ForumbotError
+
+ResolveNow = Callable[[int, int, str], str]
+
+
+class CannotResolve(ForumbotError):
+    """The phase shown is not the game's open (or frozen) phase."""
+
+    def __init__(self, phase: str, status: str) -> None:
+        super().__init__(f"{phase} is {status}: only the open phase can be resolved now")
+
+
+def make_resolve_now(rt: Any) -> ResolveNow | None:
+    """A ``resolve_now(game_id, phase_id, gm)`` over the runtime, or None if it is missing.
+
+    It moves the open phase's deadline to now (``phases.end_now``) and runs one clock step
+    (``phases.tick``): the phase freezes, late orders are marked, the resolver runs and the
+    post and result PMs are drafted for the GM to approve. Nothing is sent by this.
+    """
+    try:
+        from forumbot.services import phases
+    except ImportError:  # the runtime services have not landed in this checkout
+        return None
+    if not (hasattr(phases, "end_now") and hasattr(phases, "tick")):
+        return None
+
+    def resolve_now(game_id: int, phase_id: int, gm: str) -> str:
+        with rt.sessions() as session:
+            phase = session.get(Phase, phase_id)
+            if phase is None or phase.game_id != game_id:
+                raise CannotResolve(str(phase_id), "not in this game")
+            name, status = phase.name, phase.status
+        if status not in (PhaseStatus.OPEN, PhaseStatus.FROZEN):
+            raise CannotResolve(name, status.value)
+        if status is PhaseStatus.OPEN:
+            phases.end_now(rt, game_id)
+        phases.tick(rt, game_id)
+        with rt.sessions() as session:
+            after = session.get_one(Phase, phase_id).status
+        if after is PhaseStatus.FROZEN:
+            return f"{name} is frozen, but not resolved yet: see the queue for an alert."
+        return f"{name} is {after.value} (asked by gm:{gm}): the drafts wait for approval."
+
+    return resolve_now
+
+
+def runtime_resolve_now(url: str) -> ResolveNow | None:
+    """Build the runtime on ``url`` and the button's function (None if unavailable)."""
+    try:
+        from forumbot.runtime.app import build_runtime
+    except ImportError:
+        return None
+    return make_resolve_now(build_runtime(url, worker="gm-page"))
