@@ -81,6 +81,7 @@ class PhaseVocabulary:
     kinds: Mapping[str, frozenset[str]]
     short: Mapping[str, str]
     keyfn: KeyFn
+    ordinals: Mapping[str, int]
 
     def kind_of(self, norm: str) -> str | None:
         """The phase kind a word names, or None."""
@@ -109,21 +110,23 @@ def build_vocabulary(words: Mapping[str, Sequence[str]], keyfn: KeyFn) -> PhaseV
     for kind, extra in {"night": ("night", "nuit", "ночь"), "day": ("day", "jour", "день")}.items():
         for form in extra:
             kinds[kind].update(keyfn(form))
-    return PhaseVocabulary({k: frozenset(v) for k, v in kinds.items()}, short, keyfn)
+    ordinals = {
+        key: number
+        for words in ORDINALS.values()
+        for number, word in enumerate(words, start=1)
+        for key in keyfn(word)
+    }
+    return PhaseVocabulary({k: frozenset(v) for k, v in kinds.items()}, short, keyfn, ordinals)
 
 
-def _ordinal(norm: str, keyfn: KeyFn) -> int | None:
-    keys = keyfn(norm)
-    for words in ORDINALS.values():
-        for number, word in enumerate(words, start=1):
-            if keys & keyfn(word):
-                return number
-    return None
+def _ordinal(norm: str, vocab: PhaseVocabulary) -> int | None:
+    keys = vocab.keyfn(norm)
+    return next((n for key, n in vocab.ordinals.items() if key in keys), None)
 
 
-def _number(norm: str, keyfn: KeyFn) -> int | None:
+def _number(norm: str, vocab: PhaseVocabulary) -> int | None:
     match = _NUMBER.match(norm)
-    return int(match.group(1)) if match else _ordinal(norm, keyfn)
+    return int(match.group(1)) if match else _ordinal(norm, vocab)
 
 
 def _phrase_at(norms: Sequence[str], i: int, table: Mapping[str, tuple[str, ...]]) -> int:
@@ -166,9 +169,9 @@ def find_phase(
         j = i + 1
         while j < len(norms) and norms[j] in _GLUE:
             j += 1
-        number = _number(norms[j], vocab.keyfn) if j < len(norms) else None
+        number = _number(norms[j], vocab) if j < len(norms) else None
         return (Phase(kind, number), j - i + 1) if number is not None else None
-    number = _number(word, vocab.keyfn)
+    number = _number(word, vocab)
     if number is not None and i + 1 < len(norms):
         kind = vocab.kind_of(norms[i + 1])
         if kind:

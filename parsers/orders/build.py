@@ -76,9 +76,8 @@ def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
 
 
 def _cancel(draft: Draft, ctx: Context) -> Order:
-    targets = tuple(
-        Slot("ability", a) for a in draft.abilities if ctx.abilities is None or a in ctx.abilities
-    )
+    mine = ctx.abilities if ctx.abilities is not None else frozenset(draft.abilities)
+    targets = tuple(Slot("ability", a) for a in draft.abilities if a in mine or a == "vote")
     return Order("cancel", targets, kind=Kind.CANCEL, phase=ctx.phase.id, source=draft.source)
 
 
@@ -95,7 +94,7 @@ def _simple(draft: Draft, ctx: Context) -> Piece:
         if len(draft.names) > 1:
             piece.doubt("extra_names", "more than one player named")
     else:
-        piece.doubt("missing", "no player named")
+        piece.doubt("missing", f"no player given for {ability}")
     params: tuple[tuple[str, Value], ...] = ()
     if draft.kind is Kind.HANDOFF and draft.phases:
         params = (("phases", ",".join(p.id for p in draft.phases)),)

@@ -106,8 +106,9 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
         return False
     if "asked as a question" in piece.doubts:
         return True  # "how much sleeping pill do I have left?": the question is kept
+    earlier = [*tally.accepted, *(o for o, _ in tally.rejected)]
     return any(o.ability == piece.order.ability or o.source == piece.order.source
-               for o in tally.accepted)  # fmt: skip
+               for o in earlier)  # fmt: skip
 
 
 def _result(

@@ -31,6 +31,7 @@ class Context:
     phase: Phase
     abilities: frozenset[str] | None
     learned_abilities: Mapping[str, str] = field(default_factory=dict)
+    usable: frozenset[str] = frozenset()
     night_first: bool = True
     one_action: bool = False
     exclusive: tuple[frozenset[str], ...] = ()
@@ -43,6 +44,7 @@ class Reading:
     sentence: Sentence
     keys: list[frozenset[str]]
     norms: list[str]
+    cache: dict[tuple[str, int], object] = field(default_factory=dict)
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -52,7 +54,22 @@ class Reading:
 
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
-        found = ctx.lexicon.match_at(self.keys, i, self.norms, ctx.abilities)
+        key = ("match", i)
+        if key not in self.cache:
+            self.cache[key] = self._match(ctx, i)
+        return self.cache[key]  # type: ignore[return-value]
+
+    def _match(self, ctx: Context, i: int) -> Match | None:
+        avoid = (ctx.abilities or frozenset()) - ctx.usable
+        prefer = ctx.usable or ctx.abilities
+        found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid)
+        if found and found.length > 1 and avoid & set(found.values("ability")):
+            # "je tranche Manon" at night: the Ripper's "tranche" (charm) inside the day's
+            # "je tranche" (tie break) wins; the shorter reading at ``i`` stands.
+            inner = [ctx.lexicon.match_at(self.keys, j, self.norms, prefer)
+                     for j in range(i + 1, i + found.length)]  # fmt: skip
+            if any(m and set(m.values("ability")) & (prefer or set()) for m in inner):
+                found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
         learned = ctx.learned_abilities.get(self.norms[i])
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])
@@ -61,8 +78,14 @@ class Reading:
 
     def name(self, ctx: Context, i: int) -> NameHit | None:
         """An exact player name at token ``i``."""
-        return ctx.players.exact_at(self.sentence.tokens, i)
+        key = ("name", i)
+        if key not in self.cache:
+            self.cache[key] = ctx.players.exact_at(self.sentence.tokens, i)
+        return self.cache[key]  # type: ignore[return-value]
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""
-        return find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+        key = ("phase", i)
+        if key not in self.cache:
+            self.cache[key] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+        return self.cache[key]  # type: ignore[return-value]

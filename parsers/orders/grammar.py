@@ -125,7 +125,7 @@ VOTE: Final = _table(
 )
 NO_TARGET: Final = _table(
     en="no one|nobody|no lynch|noone|no-one|none",
-    fr="personne|aucun|blanc|vote blanc",
+    fr="personne|aucun|blanc",
     ru="никого|никто|пустой голос|воздерживаюсь",
 )
 TONIGHT: Final = _table(

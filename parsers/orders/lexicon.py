@@ -40,6 +40,8 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "filler": grammar.FILLER,
     "clause": grammar.CLAUSE_BREAK,
 }
+# Kinds that start an order (see scan.TRIGGERS).
+TRIGGER_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff"})
 # Kinds whose values name ruleset things (ids); the others are grammar markers.
 CATALOGUE_KINDS = ("ability", "role", "item", "crime", "faction")
 
@@ -137,6 +139,8 @@ class Lexicon:
         i: int,
         norms: list[str] | None = None,
         prefer: frozenset[str] | None = None,
+        avoid: frozenset[str] | None = None,
+        longest: int = 99,
     ) -> Match | None:
         """The longest phrase(s) starting at token ``i``; written forms beat stems/lemmas.
 
@@ -147,6 +151,10 @@ class Lexicon:
             prefer: the sender's abilities: when one of them matches here, other abilities'
                 phrases are set aside, even longer ones ("слежу" for a villager, not the
                 journalist's "слежу за").
+            avoid: the sender's abilities unusable now: their phrases give way to another
+                order word at the same place ("je vote pour" is a Day 0 mayor vote, on
+                Day 2 the lynch vote "je vote").
+            longest: ignore phrases longer than this many words.
 
         Returns:
             A match, or None when no phrase starts there.
@@ -156,13 +164,17 @@ class Lexicon:
         for key in keys[i]:
             for entry in self._index.get(key, ()):
                 size = len(entry.words)
-                if id(entry) in seen or i + size > len(keys):
+                if id(entry) in seen or i + size > len(keys) or size > longest:
                     continue
                 if all(keys[i + j] & entry.words[j] for j in range(size)):
                     seen.add(id(entry))
                     found.append(entry)
         if prefer and any(e.kind == "ability" and e.value in prefer for e in found):
             found = [e for e in found if e.kind != "ability" or e.value in prefer]
+        elif avoid:
+            kept = [e for e in found if e.kind != "ability" or e.value not in avoid]
+            if any(e.kind in TRIGGER_KINDS for e in kept):
+                found = kept
         if not found:
             return None
         best = max(len(e.words) for e in found)

@@ -50,6 +50,7 @@ class Morph:
         self._stemmers = [s for lang in languages if lang in _STEM_LANGS if (s := _stemmer(lang))]
         self._russian = "ru" in languages
         self._keys: dict[str, frozenset[str]] = {}
+        self._name_lemmas: dict[str, tuple[str, ...]] = {}
 
     def keys(self, norm: str) -> frozenset[str]:
         """All keys of a normalized word: itself, its stems or its lemmas.
@@ -105,8 +106,11 @@ class Morph:
 
     def name_lemmas(self, norm: str) -> tuple[str, ...]:
         """Singular normal forms only: a plural reading never names one player."""
-        seen: dict[str, None] = {}
-        for parse in _analyzer().parse(norm):
-            if "plur" not in parse.tag:
-                seen.setdefault(parse.normal_form.replace("ё", "е"), None)
-        return tuple(seen)
+        cached = self._name_lemmas.get(norm)
+        if cached is None:
+            seen: dict[str, None] = {}
+            for parse in _analyzer().parse(norm):
+                if "plur" not in parse.tag:
+                    seen.setdefault(parse.normal_form.replace("ё", "е"), None)
+            cached = self._name_lemmas[norm] = tuple(seen)
+        return cached

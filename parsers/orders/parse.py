@@ -61,12 +61,14 @@ class OrderParser:
         slot = roster.by_author(actor)
         if slot is None:
             return _verdict(Status.REJECTED, f"{actor} is not a player of this game")
+        abilities = self._abilities(slot.role, items, slot.statuses)
         ctx = Context(
             lexicon=self.lexicon,
             players=self.finder(roster, learned.names),
             actor=slot.name,
             phase=now,
-            abilities=self._abilities(slot.role, items),
+            abilities=abilities,
+            usable=_usable(self.ruleset, abilities, now),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
@@ -105,7 +107,9 @@ class OrderParser:
             last_line = line
         return drafts, questions
 
-    def _abilities(self, role: str | None, items: Collection[str]) -> frozenset[str] | None:
+    def _abilities(
+        self, role: str | None, items: Collection[str], statuses: Collection[str] = ()
+    ) -> frozenset[str] | None:
         role_id = self._role_id(role)
         if role_id is None:
             return None
@@ -118,6 +122,10 @@ class OrderParser:
             item_def = self.ruleset.items.get(item)
             if item_def is not None and item_def.ability:
                 found.add(item_def.ability)
+        for status in statuses:  # a status that grants abilities (the BO leader's orders)
+            status_def = self.ruleset.statuses.get(status)
+            grants = status_def.effects.get("grants") if status_def else None
+            found.update(str(g) for g in grants or ())
         return frozenset(found)
 
     def _exclusive(self, role: str | None) -> tuple[frozenset[str], ...]:
@@ -189,6 +197,18 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft.source = reading.sentence.text
     draft.guessed = "a name alone after the order: a correction?"
     return [draft]
+
+
+def _usable(ruleset: Ruleset, abilities: frozenset[str] | None, now: Phase) -> frozenset[str]:
+    """The sender's abilities that may be used in this phase (kind, ``not_on``, ``only_on``)."""
+    usable = set()
+    for ability_id in abilities or ():
+        ability = ruleset.abilities.get(ability_id)
+        if ability is None or not ability.allowed_in(now.kind) or now.id in ability.not_on:
+            continue
+        if ability.effect_params.get("only_on", now.id) == now.id:
+            usable.add(ability_id)
+    return frozenset(usable)
 
 
 def _option(ruleset: Ruleset, name: str) -> object:

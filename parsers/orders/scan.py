@@ -333,12 +333,16 @@ def _start(
     if cur is not None and cur.kind is Kind.CANCEL and not cur.abilities and abilities:
         cur.abilities = abilities  # "cancel my protect"
         return match.length
+    if cur is not None and cur.kind is Kind.CANCEL and not cur.abilities and trigger == "vote":
+        cur.abilities = ("vote",)  # "j'annule mon vote"
+        return match.length
     draft = Draft(TRIGGERS[trigger], abilities, " ".join(t.text for t in tokens[i:end]),
                   reading.sentence.line, negated=flags["negated"])  # fmt: skip
     draft.source = reading.sentence.text
     draft.hedged = flags.get("conditional", False)
     draft.corrects = flags.pop("correction", False)
-    if any(_is_kind(reading, ctx, j, "self") for j in range(i, end)):
+    self_word = any(_is_kind(reading, ctx, j, "self") for j in range(i, end))
+    if self_word and draft.wants(ctx, "player"):
         draft.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))  # "лечу себя" is one phrase
     flags["negated"] = False
     if draft.kind is Kind.ORDER and draft.wants(ctx, "claim") and not reading.sentence.quotes:

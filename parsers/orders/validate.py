@@ -71,6 +71,9 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
         return Verdict(doubt=f"{name} is used at {kinds}, not during {ctx.phase.id}: for later?")
     if ctx.phase.id in ability.not_on:
         return Verdict(rule=f"{name} may not be used on {ctx.phase.id}")
+    only = ability.effect_params.get("only_on")
+    if only is not None and only != ctx.phase.id:
+        return Verdict(rule=f"{name} is only used on {only}, not {ctx.phase.id}")
     if sit.uses_left.get(order.ability, 1) <= 0:
         return Verdict(rule=f"{ctx.actor} has no uses of {name} left")
     if sit.recipients is not None and _other_players(sit, ctx):
