@@ -60,6 +60,7 @@ class Region(enum.Flag):
 
 
 DEFAULT_SKIP = Region.QUOTE | Region.SPOILER | Region.CODE | Region.SIGNATURE | Region.BOX
+_QUOTE, _SPOILER, _CODE, _SIGNATURE, _BOX = (r.value for r in Region)
 
 
 class Style(enum.Enum):
@@ -99,7 +100,7 @@ class Segment:
         colour: innermost colour, normalised (``#rrggbb`` or a lower-case name), or None.
         colour_run: id of the innermost coloured element, 0 when none.
         quote_depth: how many quotes enclose it (0 = the author's own text).
-        regions: the regions it sits in.
+        region_bits: the regions it sits in, as bits (see :attr:`regions`).
     """
 
     text: str
@@ -110,7 +111,13 @@ class Segment:
     colour: str | None = None
     colour_run: int = 0
     quote_depth: int = 0
-    regions: Region = Region(0)  # noqa: RUF009 (an immutable flag value)
+    # Bits rather than a Region: Flag arithmetic is pure Python and this is the hot path.
+    region_bits: int = 0
+
+    @property
+    def regions(self) -> Region:
+        """The regions the segment sits in."""
+        return Region(self.region_bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +167,8 @@ class PostView:
         Returns:
             The kept segments in document order.
         """
-        return [s for s in self.segments if not (s.regions & skip)]
+        mask = skip.value
+        return [s for s in self.segments if not (s.region_bits & mask)]
 
     def text(self, skip: Region = DEFAULT_SKIP) -> str:
         """The author's own text (line breaks kept), skipping ``skip`` regions.
@@ -198,8 +206,9 @@ class PostView:
             One run per non-blank line; ``order``/``end`` are segment indexes.
         """
         groups: dict[int, list[int]] = {}
+        mask = skip.value
         for index, seg in enumerate(self.segments):
-            if not (seg.regions & skip) and seg.text != "\n":
+            if not (seg.region_bits & mask) and seg.text != "\n":
                 groups.setdefault(seg.line, []).append(index)
         out = []
         for line, members in sorted(groups.items()):
@@ -223,10 +232,11 @@ class PostView:
             return ""
         line = self.segments[index].line
         parts = []
+        mask = skip.value
         for seg in self.segments[index + 1 :]:
             if seg.line != line or seg.text == "\n":
                 break
-            if not (seg.regions & skip):
+            if not (seg.region_bits & mask):
                 parts.append(seg.text)
         return _squash("".join(parts)) if squash else "".join(parts)
 
@@ -245,9 +255,10 @@ class PostView:
         """
         key = _RUN_KEYS[style]
         groups: dict[int, list[tuple[int, Segment]]] = {}
+        mask = skip.value
         for index, seg in enumerate(self.segments):
             run_id = key(seg)
-            if run_id and not (seg.regions & skip):
+            if run_id and not (seg.region_bits & mask):
                 groups.setdefault(run_id, []).append((index, seg))
         runs = []
         for members in groups.values():
@@ -432,7 +443,7 @@ class _State:
     colour: str | None = None
     colour_run: int = 0
     quote_depth: int = 0
-    regions: Region = Region(0)  # noqa: RUF009 (an immutable flag value)
+    regions: int = 0  # Region bits
 
 
 @dataclass(slots=True)
@@ -442,7 +453,7 @@ class _Walker:
     line: int = 0
     next_id: int = 1
     line_has_text: bool = False
-    drop: Region = Region(0)  # noqa: RUF009 (an immutable flag value)
+    drop: int = 0  # Region bits never built
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -461,7 +472,7 @@ class _Walker:
                 colour=state.colour,
                 colour_run=state.colour_run,
                 quote_depth=state.quote_depth,
-                regions=state.regions,
+                region_bits=state.regions,
             )
         )
         if text.strip():
@@ -471,7 +482,7 @@ class _Walker:
         if self.line_has_text:
             self.segments.append(
                 Segment(text="\n", line=self.line, quote_depth=state.quote_depth,
-                        regions=state.regions)
+                        region_bits=state.regions)
             )  # fmt: skip
         self.line += 1
         self.line_has_text = False
@@ -539,22 +550,22 @@ def _enter_regions(
         is_spoiler = is_spoiler or title.lower().startswith("spoiler")
         if not is_spoiler:
             walker.authors.append(_quote_author(title))
-        state.regions |= Region.QUOTE
+        state.regions |= _QUOTE
     if is_spoiler or _HIDDEN_STYLE.search(style):
-        state.regions |= Region.SPOILER
+        state.regions |= _SPOILER
     if tag == "blockquote" or classes & _QUOTE_CLASSES:
         state.quote_depth += 1
-        state.regions |= Region.QUOTE
+        state.regions |= _QUOTE
         if "quoteheader" in classes:
             walker.authors.append(_quote_author(_squash(el.text_content())))
     if tag == "cite" and state.quote_depth:
         walker.authors.append(_quote_author(_squash(el.text_content())))
     if tag in _CODE_TAGS or classes & _CODE_CLASSES:
-        state.regions |= Region.CODE
+        state.regions |= _CODE
     if classes & _SIGNATURE_CLASSES:
-        state.regions |= Region.SIGNATURE
+        state.regions |= _SIGNATURE
     if tag == "fieldset":
-        state.regions |= Region.BOX
+        state.regions |= _BOX
 
 
 def _quote_author(header: str) -> str:
@@ -582,7 +593,7 @@ def parse_html(html: str, drop: Region = Region(0)) -> PostView:
         root = lxml.html.fragment_fromstring(html, create_parent="div")
     except (etree.ParserError, ValueError):
         return PostView(segments=(Segment(text=html, line=0),))
-    walker = _Walker(drop=drop)
+    walker = _Walker(drop=drop.value)
     state = _State()
     walker.add(root.text or "", state)
     for child in root:

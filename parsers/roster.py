@@ -105,6 +105,7 @@ class Roster:
 
     slots: tuple[Slot, ...]
     hosts: tuple[str, ...] = ()
+    _authors: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
@@ -114,6 +115,7 @@ class Roster:
                 if key in seen and seen[key] != slot.name:
                     raise SetupError("players", f"'{name}' names two slots")
                 seen[key] = slot.name
+                self._authors[key] = slot
 
     def slot(self, slot_id: str) -> Slot:
         """The slot with this id.
@@ -135,11 +137,7 @@ class Roster:
         Returns:
             The slot, or None for hosts and outsiders.
         """
-        key = fold(author)
-        for slot in self.slots:
-            if key in (fold(n) for n in (slot.name, *slot.previous)):
-                return slot
-        return None
+        return self._authors.get(fold(author))
 
     def is_host(self, author: str) -> bool:
         """True when ``author`` is one of the hosts."""

@@ -8,6 +8,7 @@ actions come back in document order; where two syntaxes read the same text (a re
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -222,7 +223,27 @@ def may_hold_votes(html: str, syntaxes: frozenset[Syntax]) -> bool:
         True when the post must be parsed.
     """
     lowered = html.lower()
-    return any(marker in lowered for syntax in syntaxes for marker in _MARKERS[syntax])
+    markers = [m for syntax in syntaxes for m in _MARKERS[syntax] if m in lowered]
+    if not markers or "<blockquote" not in lowered or "quotecontent" in lowered:
+        return bool(markers)
+    # Mafiascum-style threads quote votes all the time: only text outside the blockquotes
+    # can vote (nesting counted), so a post whose markers are all quoted is skipped.
+    pattern = _marker_scan(tuple(sorted(set(markers))))
+    depth = 0
+    for match in pattern.finditer(lowered):
+        token = match.group(0)
+        if token.startswith("</"):
+            depth = max(depth - 1, 0)
+        elif token.startswith("<"):
+            depth += 1
+        elif depth == 0:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _marker_scan(markers: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(["</?blockquote\\b", *(re.escape(m) for m in markers)]))
 
 
 def extract_actions(
