@@ -26,8 +26,21 @@ from resolver.rng import PurposeRng
 from resolver.ruleset import load_ruleset
 from resolver.setup import new_game
 
-VILLAGE = ["sheriff", "doctor", "sleuth", "bodyguard", "vigilante", "cab_driver", "mayor",
-           "lawyer", "paranoid", "courtesan", "villager", "villager", "villager"]  # fmt: skip
+VILLAGE = [
+    "sheriff",
+    "doctor",
+    "sleuth",
+    "bodyguard",
+    "vigilante",
+    "cab_driver",
+    "mayor",
+    "lawyer",
+    "paranoid",
+    "courtesan",
+    "villager",
+    "villager",
+    "villager",
+]
 MAFIA = ["mafioso", "framer", "consigliere", "janitor"]
 NEUTRAL = ["serial_killer", "arsonist", "witch", "amnesiac", "rival", "lunatic", "survivalist"]
 ALLOWED_DRAWS = {"everyone_died", "tie:amnesiac+amnesiac"}
@@ -36,7 +49,10 @@ ALLOWED_DRAWS = {"everyone_died", "tie:amnesiac+amnesiac"}
 def random_setup(rnd: random.Random) -> dict[str, str]:
     """A random but plausible Failheap setup."""
     n = rnd.randint(7, 15)
-    mafia = ["godfather", *rnd.sample(MAFIA, k=min(len(MAFIA), max(1, n // 4) - 1 + rnd.randint(0, 1)))]
+    mafia = [
+        "godfather",
+        *rnd.sample(MAFIA, k=min(len(MAFIA), max(1, n // 4) - 1 + rnd.randint(0, 1))),
+    ]
     neutral = rnd.sample(NEUTRAL, k=rnd.randint(0, 2))
     village = [rnd.choice(VILLAGE) for _ in range(n - len(mafia) - len(neutral))]
     roles = mafia + neutral + village
@@ -128,12 +144,18 @@ def main(argv: list[str] | None = None) -> int:
         if reason.startswith("FAIL"):
             failures.append((seed, reason))
     elapsed = time.perf_counter() - start
-    print(f"games: {args.games} in {elapsed:.1f}s = {args.games / elapsed:.0f} games/s; "
-          f"{phases} phases ({phases / elapsed:.0f} phases/s, {phases / args.games:.1f} per game)")  # fmt: skip
-    print(f"time inside resolve_phase: {slowest[5]:.1f}s "
-          f"({args.games / slowest[5]:.0f} games/s of pure resolution)")  # fmt: skip
-    print(f"slowest phase: {slowest[0] * 1000:.2f} ms (game seed {slowest[1]}, {slowest[2]}, "
-          f"{slowest[3]} players, {slowest[4]} orders)")  # fmt: skip
+    print(
+        f"games: {args.games} in {elapsed:.1f}s = {args.games / elapsed:.0f} games/s; "
+        f"{phases} phases ({phases / elapsed:.0f} phases/s, {phases / args.games:.1f} per game)"
+    )
+    print(
+        f"time inside resolve_phase: {slowest[5]:.1f}s "
+        f"({args.games / slowest[5]:.0f} games/s of pure resolution)"
+    )
+    print(
+        f"slowest phase: {slowest[0] * 1000:.2f} ms (game seed {slowest[1]}, {slowest[2]}, "
+        f"{slowest[3]} players, {slowest[4]} orders)"
+    )
     for reason, count in outcomes.most_common():
         print(f"  {count:6d}  {reason}")
     for seed, reason in failures[:10]:

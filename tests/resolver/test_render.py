@@ -1,0 +1,69 @@
+"""Event rendering: a template for every event kind and visibility; every scenario renders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from forumbot.render import EventRenderer
+from forumbot.render.events import TEMPLATES
+from resolver.model import Event, EventKind, Visibility
+from resolver.scenario import parse_scenario, resolutions
+from tests.resolver.factories import failheap
+
+GAMES = Path(__file__).resolve().parents[2] / "fixtures" / "games"
+PUBLIC = {
+    EventKind.DEATH,
+    EventKind.LYNCH,
+    EventKind.NO_LYNCH,
+    EventKind.VOTE_TALLY,
+    EventKind.REVEALED,
+    EventKind.GAME_OVER,
+    EventKind.NOTE,
+}
+PRIVATE = {
+    EventKind.RESULT,
+    EventKind.BLOCKED_NOTICE,
+    EventKind.SAVED,
+    EventKind.PROTECTED,
+    EventKind.CONVERTED,
+    EventKind.ROLE_ASSIGNED,
+    EventKind.TEAMMATES,
+    EventKind.LINKED,
+    EventKind.NOTE,
+}
+
+
+@pytest.mark.parametrize(("visibility", "kinds"), [("public", PUBLIC), ("private", PRIVATE)])
+def test_every_player_facing_kind_has_an_english_template(visibility: str, kinds: set) -> None:
+    for kind in kinds:
+        assert (TEMPLATES / "en" / visibility / f"{kind}.j2").is_file(), kind
+
+
+def test_gm_report_has_a_fallback() -> None:
+    assert (TEMPLATES / "en" / "gm" / "_default.j2").is_file()
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_scenario_renders(path: Path) -> None:
+    scenario = parse_scenario(yaml.safe_load(path.read_text(encoding="utf-8")))
+    renderer = EventRenderer.create(scenario.ruleset)
+    for _, res in resolutions(scenario):
+        phase = res.state.phase or "setup"
+        post = renderer.phase_post(phase, res.events)
+        assert post.startswith("[b]")
+        renderer.private_messages(res.events)
+        report = renderer.gm_report(phase, res.events)
+        for event in res.events:
+            if event.kind is EventKind.DRAW:
+                assert event.data["purpose"] in report
+
+
+def test_cleaned_death_hides_the_role() -> None:
+    renderer = EventRenderer.create(failheap())
+    event = Event(
+        EventKind.DEATH, Visibility.PUBLIC, {"player": "Sam", "role": None, "cause": "killed"}
+    )
+    assert renderer.event(event) == "[b]Sam[/b] was found dead. Sam's role could not be determined."
