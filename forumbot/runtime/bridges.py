@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
+from forumbot.runtime import statecodec
 from forumbot.runtime.pipeline import (
+    DraftMessage,
     OrderReading,
     OrderRequest,
     ParsedOrder,
+    PhaseInput,
+    PhaseOutcome,
     Tally,
     VoteRequest,
 )
@@ -96,10 +101,10 @@ def parse_order_bridge(request: OrderRequest) -> OrderReading:
 
 
 @functools.lru_cache(maxsize=16)
-def _ruleset(name: str) -> Any:
+def _ruleset(name: str, options: str = "{}") -> Any:
     from resolver.ruleset import load_ruleset
 
-    return load_ruleset(name)
+    return load_ruleset(name, options=json.loads(options) or None)
 
 
 @functools.lru_cache(maxsize=16)
@@ -134,18 +139,92 @@ def _json(value: Any) -> Any:
 
 def load_resolver() -> Loaded:
     """Phase resolution of ``resolver`` (issue 6)."""
-    module = _module("resolver")
+    module = _module("resolver.engine")
     if module is None or not hasattr(module, "resolve_phase"):
         return None, "resolver not available yet: resolver.resolve_phase has not landed (issue 6)"
-    return None, "resolver.resolve_phase has landed but is not wired into the runtime yet"
+    return resolve_bridge, ""
+
+
+def resolve_bridge(phase: PhaseInput) -> PhaseOutcome:
+    """``resolver.engine.resolve_phase`` on one frozen phase, state kept as JSON."""
+    from resolver.engine import resolve_phase
+    from resolver.model import GameState, Order
+    from resolver.report import jsonable, winner_dict
+    from resolver.rng import PurposeRng
+    from resolver.setup import new_game
+
+    ruleset = _ruleset(phase.ruleset, _options_key(phase.options))
+    if phase.state:
+        state = statecodec.decode(GameState, phase.state)
+    else:
+        state = new_game(ruleset, dict(phase.roster), seed=phase.seed).state  # type: ignore[arg-type]
+    orders = [
+        Order(actor, o.ability, tuple(o.targets), dict(o.params)) for actor, o in phase.orders
+    ]
+    votes = {voter: (None if target == "No Lynch" else target)
+             for voter, target in phase.votes.items()}  # fmt: skip
+    result = resolve_phase(state, orders, ruleset, rng=PurposeRng(phase.seed), votes=votes,
+                           phase=phase.phase)  # fmt: skip
+    was_alive = {p.name for p in state.players if p.alive}
+    return PhaseOutcome(
+        state=statecodec.encode(result.state),
+        events=tuple(
+            {
+                "kind": str(e.kind),
+                "visibility": str(e.visibility),
+                "to": list(e.to),
+                "data": jsonable(e.data),
+            }
+            for e in result.events
+        ),
+        dead=tuple(p.name for p in result.state.players if not p.alive and p.name in was_alive),
+        winner=winner_dict(result.state.winner),
+    )
 
 
 def load_renderer() -> Loaded:
     """Phase posts and result PMs of ``forumbot.render`` (issue 6)."""
     module = _module("forumbot.render")
-    if module is None:
+    if module is None or not hasattr(module, "EventRenderer"):
         return None, "renderer not available yet: forumbot/render has not landed (issue 6)"
-    return None, "forumbot.render has landed but is not wired into the runtime yet"
+    return render_bridge, ""
+
+
+def render_bridge(
+    ruleset: str, phase: str, outcome: PhaseOutcome, game: str
+) -> tuple[DraftMessage, ...]:
+    """The phase post, each player's result PM and the GM's report, from the templates."""
+    from forumbot.render import EventRenderer
+    from resolver.model import Event, EventKind, Visibility
+
+    renderer = EventRenderer.create(_ruleset(ruleset, "{}"))
+    events = [
+        Event(
+            EventKind(e["kind"]),
+            Visibility(e["visibility"]),
+            e.get("data") or {},
+            tuple(e.get("to") or ()),
+        )
+        for e in outcome.events
+    ]
+    title = renderer.phase_name(phase)
+    drafts = [DraftMessage(key="post", body=renderer.phase_post(phase, events))]
+    for name, texts in renderer.private_messages(events).items():
+        drafts.append(DraftMessage(key=f"pm:{name}", body="\n\n".join(texts), to=(name,),
+                                   subject=f"{game}: {title}"))  # fmt: skip
+    report = renderer.gm_report(phase, events)
+    drafts.append(DraftMessage(key="gm-report", body=report, to=("@gm",),
+                               subject=f"{game}: {title} (GM report)"))  # fmt: skip
+    return tuple(drafts)
+
+
+def _event_dict(event: Any, jsonable: Callable[[Any], Any]) -> dict[str, Any]:
+    return {"kind": str(event.kind), "visibility": str(event.visibility), "to": list(event.to),
+            "data": jsonable(event.data)}  # fmt: skip
+
+
+def _options_key(options: Mapping[str, Any]) -> str:
+    return json.dumps(dict(options), sort_keys=True, default=str)
 
 
 LOADERS: dict[str, Callable[[], Loaded]] = {

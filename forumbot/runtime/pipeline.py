@@ -124,7 +124,8 @@ class DraftMessage:
 VoteCounter = Callable[[VoteRequest], Tally]
 OrderParser = Callable[[OrderRequest], OrderReading]
 PhaseResolver = Callable[[PhaseInput], PhaseOutcome]
-Renderer = Callable[[str, PhaseOutcome, str], tuple[DraftMessage, ...]]  # (phase, outcome, game)
+Renderer = Callable[[str, str, PhaseOutcome, str], tuple[DraftMessage, ...]]
+"""(ruleset, phase, outcome, game name) -> drafts; a PM to ``@gm`` goes to the game's GM."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,9 @@ def load_pipeline() -> Pipeline:
     return Pipeline(**pieces, missing=missing)
 
 
-def plain_renderer(phase: str, outcome: PhaseOutcome, game: str) -> tuple[DraftMessage, ...]:
+def plain_renderer(
+    ruleset: str, phase: str, outcome: PhaseOutcome, game: str
+) -> tuple[DraftMessage, ...]:
     """A sober BBCode rendering used until ``forumbot.render`` lands.
 
     Only public events reach the post; each private event goes to its recipients alone;

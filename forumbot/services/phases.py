@@ -172,14 +172,15 @@ def _draft(rt: Runtime, session: Session, game: Game, phase: Phase, outcome: Pha
     renderer = rt.pipeline.renderer
     assert renderer is not None  # load_pipeline always provides one
     auto = games.config_of(game).publishing.mode == "auto"
-    for message in renderer(phase.name, outcome, game.name):
+    for message in renderer(game.ruleset, phase.name, outcome, game.name):
+        recipients = [game.gm_name or "" if n == "@gm" else n for n in message.to]
         row, _new = draft_outbound(
             session,
             game_id=game.id,
             key=f"game{game.id}:{phase.name}:{message.key}",
             kind=OutboundKind.PM if message.to else OutboundKind.POST,
             body=message.body,
-            recipients=list(message.to),
+            recipients=recipients,
             subject=message.subject,
             phase_id=phase.id,
         )

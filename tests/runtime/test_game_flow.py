@@ -1,12 +1,10 @@
 """A game driven by the real scheduler on a fake clock, against the local stateful forum.
 
-The order parser and the vote counter are the real ones; the resolver (issue 6) has not
-landed, so a tiny stand-in resolves kills and lynches to carry the game to a win.
+The whole pipeline is real: order parser, vote counter, resolver and event templates.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -15,32 +13,7 @@ from forumbot import jobs
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus
 from forumbot.db.models import Game, Order, Phase, Player
 from forumbot.localforum import LocalForum
-from forumbot.runtime.pipeline import PhaseInput, PhaseOutcome
 from tests.runtime.conftest import make_runtime
-
-MAFIA = {"Zed"}
-
-
-def stand_in_resolver(phase: PhaseInput) -> PhaseOutcome:
-    """Kills the mafia's target at night, lynches the most voted by day; mafia vs village."""
-    alive = set((phase.state or {}).get("alive", phase.roster))
-    dead: list[str] = []
-    if phase.phase.startswith("night"):
-        dead += [o.targets[0] for _, o in phase.orders if o.ability == "mafia_kill" and o.targets]
-    elif phase.votes:
-        counts: dict[str, int] = {}
-        for target in phase.votes.values():
-            counts[target] = counts.get(target, 0) + 1
-        dead.append(max(counts, key=counts.get))
-    alive -= set(dead)
-    events = [{"kind": "death", "visibility": "public", "data": {"player": d}} for d in dead]
-    winner = None
-    if not alive & MAFIA:
-        winner = {"factions": ["village"], "players": sorted(alive)}
-    elif len(alive & MAFIA) >= len(alive - MAFIA):
-        winner = {"factions": ["mafia"], "players": sorted(alive & MAFIA)}
-    return PhaseOutcome(state={"alive": sorted(alive)}, events=tuple(events), dead=tuple(dead),
-                        winner=winner)  # fmt: skip
 
 
 def _run(scheduler, clock, minutes=2):
@@ -57,7 +30,6 @@ def _orders(rt, name):
 
 def test_orders_receipts_restart_freeze_and_a_win(auto_world, clock):
     rt, game_id, forum_dir = auto_world["rt"], auto_world["game_id"], auto_world["forum_dir"]
-    rt.pipeline = replace(rt.pipeline, resolver=stand_in_resolver)
     players = LocalForum(forum_dir, "Players", clock=clock)
     scheduler = jobs.make_scheduler(rt, manual=True)
     scheduler.start()
@@ -108,5 +80,5 @@ def test_orders_receipts_restart_freeze_and_a_win(auto_world, clock):
     with rt2.sessions() as s:
         assert s.get(Game, game_id).status is GameStatus.FINISHED
     final = LocalForum(forum_dir, "ModBot").state.posts[-1]["body_html"]
-    assert "village win" in final
+    assert "The game is over! Winners: Village" in final
     scheduler.shutdown()

@@ -2,12 +2,11 @@
 
 The forum is ``SMFTestForum`` (pages cut from the recorded SMF 2.1 pages); the worker runs on
 the real scheduler with a fake clock; orders and votes go through the real order parser and
-vote counter. The resolver (issue 6) has not landed: ``stand_in_resolver`` carries the game.
+vote counter, the resolver and the event templates are the real ones.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -24,7 +23,6 @@ from forumbot.runtime.context import Runtime
 from forumbot.runtime.pipeline import load_pipeline
 from forumbot.services import games
 from tests.runtime.smf_forum import SMFTestForum
-from tests.runtime.test_game_flow import stand_in_resolver
 
 ROLES = {"Ann": "sheriff", "Bob": "doctor", "Carl": "villager", "Dan": "villager",
          "Zed": "godfather"}  # fmt: skip
@@ -40,7 +38,7 @@ def http_runtime(url: str, forum: SMFTestForum, clock: FakeClock, worker: str) -
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
                    adapter_factory=lambda access: smf_adapter(forum.base_url),
-                   pipeline=replace(load_pipeline(), resolver=stand_in_resolver),
+                   pipeline=load_pipeline(),
                    clock=clock, worker=worker)  # fmt: skip
 
 
@@ -121,6 +119,7 @@ def test_failheap_game_from_signup_to_a_win(forum, tmp_path):
         phases = {p.name: p.status for p in session.scalars(select(Phase))}
     assert phases["night1"] is PhaseStatus.PUBLISHED and phases["day1"] is PhaseStatus.PUBLISHED
     bot_posts = [p for p in forum.data.posts if p["author"] == "ModBot"]
-    assert len(bot_posts) == 2 and "village win" in bot_posts[-1]["body"]
+    assert len(bot_posts) == 2 and "The game is over! Winners: Village" in bot_posts[-1]["body"]
+    assert [pm for pm in forum.data.sent if pm["to"] == "GameMaster"]  # the GM's phase reports
     assert len({pm["to"] + pm["body"] for pm in forum.data.sent}) == len(forum.data.sent)
     scheduler.shutdown()
