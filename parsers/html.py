@@ -381,41 +381,8 @@ _HUES = (
 # --- the tree walk ---------------------------------------------------------------------------
 
 _BLOCK_TAGS = frozenset(
-    [
-        "address",
-        "article",
-        "aside",
-        "blockquote",
-        "dd",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "hr",
-        "legend",
-        "li",
-        "ol",
-        "p",
-        "pre",
-        "section",
-        "table",
-        "tbody",
-        "td",
-        "th",
-        "thead",
-        "tr",
-        "ul",
-    ]
+    "address article aside blockquote dd div dl dt fieldset figure footer form h1 h2 h3 h4 h5 "
+    "h6 header hr legend li ol p pre section table tbody td th thead tr ul".split()
 )
 _BOLD_TAGS = frozenset({"b", "strong"})
 _STRIKE_TAGS = frozenset({"s", "del", "strike"})
