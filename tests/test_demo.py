@@ -16,5 +16,6 @@ def test_demo_runs_the_recorded_game(tmp_path, monkeypatch):
     assert "Akonyl (5)" in out  # the recorded game's final tally
     assert "Kleene               night1  accepted   check Conia" in out
     assert "GM review queue" in out and "Receipts PMed to players" in out
-    assert "Day 1: frozen" in out or "Day 1: resolved" in out
+    assert "Day 1: resolved" in out and "[b]Akonyl[/b] was lynched" in out
+    assert "Night 1: resolved" in out and "You checked [b]Conia[/b]" in out
     assert not (tmp_path / "never-used").exists()  # the user's database is never touched

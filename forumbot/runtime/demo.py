@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 
@@ -63,10 +64,40 @@ def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult
     echo("\n== The Day 1 deadline passes (Sunday 18:00 UTC) ==")
     rt.clock.set(datetime(2026, 11, 29, 18, 0, 30, tzinfo=UTC))  # type: ignore[attr-defined]
     scheduler.run_due()
-    phase, drafts = _show_phase(rt, game_id, echo)
+    day, drafts = _show_phase(rt, game_id, echo)
+    night = _night(rt, game_id, scheduler, forum, echo) if drafts else day
     scheduler.shutdown()
     return DemoResult(len(forum.state.posts), len(forum.state.inbox), orders, queued,
-                      receipts, drafts, phase)  # fmt: skip
+                      receipts, drafts, night)  # fmt: skip
+
+
+def _night(rt: Runtime, game_id: int, scheduler: Any, forum: LocalForum, echo: Echo) -> str:
+    """The GM approves Day 1's drafts; Night 1 runs to its deadline on the orders received."""
+    approved = _approve_all(rt, game_id)
+    echo(f"\n== The GM approves the {approved} drafts; the worker publishes them ==")
+    rt.clock.advance(timedelta(minutes=2))  # type: ignore[attr-defined]
+    scheduler.run_due()
+    rt.clock.advance(timedelta(minutes=2))  # type: ignore[attr-defined]
+    scheduler.run_due()
+    posted = [p for p in forum.state.posts if p["author"] == "ModBot"]
+    echo(f"  posted in the thread: {len(posted)}; PMs sent: {len(forum.sent_bodies())}")
+    echo("\n== The Night 1 deadline passes (Monday 18:00 UTC; orders closed at 16:00) ==")
+    rt.clock.set(datetime(2026, 11, 30, 18, 0, 30, tzinfo=UTC))  # type: ignore[attr-defined]
+    scheduler.run_due()
+    phase, _drafts = _show_phase(rt, game_id, echo, with_pms=True)
+    return phase
+
+
+def _approve_all(rt: Runtime, game_id: int) -> int:
+    from forumbot.services.drafts import approve_draft
+
+    with rt.sessions.begin() as session:
+        rows = session.scalars(
+            select(Outbound.id).where(Outbound.game_id == game_id, Outbound.state == "draft")
+        ).all()
+        for row_id in rows:
+            approve_draft(session, row_id, gm="GameMaster")
+        return len(rows)
 
 
 def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
@@ -132,20 +163,31 @@ def _show_receipts(forum: LocalForum, echo: Echo) -> int:
     return len(sent)
 
 
-def _show_phase(rt: Runtime, game_id: int, echo: Echo) -> tuple[str, int]:
+def _show_phase(
+    rt: Runtime, game_id: int, echo: Echo, *, with_pms: bool = False
+) -> tuple[str, int]:
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
-        phase = [p for p in game.phases if p.status.value != "pending"][-1]
+        phase = [p for p in game.phases if p.status.value in ("frozen", "resolved")][-1]
         echo(f"  {phase_title(phase.name)}: {phase.status.value}")
-        drafts = session.scalars(
-            select(Outbound).where(Outbound.phase_id == phase.id, Outbound.kind == "post")
-        ).all()
-        echo(f"\n== Drafted posts awaiting the GM: {len(drafts)} ==")
+        drafts = [
+            row
+            for row in session.scalars(
+                select(Outbound).where(Outbound.phase_id == phase.id).order_by(Outbound.id)
+            )
+            if ":receipt:" not in row.idempotency_key
+        ]
+        posts = [r for r in drafts if r.kind.value == "post"]
+        echo(f"\n== Drafted for {phase_title(phase.name)}, awaiting the GM: {len(posts)} post(s),"
+             f" {len(drafts) - len(posts)} PM(s) ==")  # fmt: skip
         for row in drafts:
-            echo(f"  [{row.state.value}] {row.body[:400]}")
+            if row.kind.value == "post" or with_pms:
+                to = f"PM to {', '.join(row.recipients)}" if row.recipients else "thread post"
+                echo(f"  --- {to} [{row.state.value}] ---")
+                echo("  " + row.body[:700].replace("\n", "\n  "))
         if not drafts:
             echo("  (none: " + rt.pipeline.missing.get("resolver", "nothing to post") + ")")
         return phase.name, len(drafts)
 
 
-__all__ = ["DemoResult", "run_demo", "timedelta"]
+__all__ = ["DemoResult", "run_demo"]
