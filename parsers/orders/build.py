@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from parsers.orders.claims import claim_complete
 from parsers.orders.context import Context
 from parsers.orders.model import Claim, Kind, Order, Slot, Value
+from parsers.orders.players import NameHit
 from parsers.orders.scan import Draft
 from resolver.model import Ability, TargetKind
 
@@ -177,7 +178,7 @@ def _take(pools: dict[str, list[object]], kind: str, piece: Piece) -> Slot | Non
         return None
     value = pool.pop(0)
     if kind == TargetKind.PLAYER:
-        slots, quality = _player_slots([value], piece)  # type: ignore[list-item]
+        slots, quality = _player_slots([value], piece)  # type: ignore[list-item]  # NameHits
         piece.confidence *= quality
         return slots[0]
     if isinstance(value, Claim) and not claim_complete(value):
@@ -185,15 +186,15 @@ def _take(pools: dict[str, list[object]], kind: str, piece: Piece) -> Slot | Non
     return Slot(kind, value)  # type: ignore[arg-type]
 
 
-def _player_slots(groups: list[list[object]], piece: Piece) -> tuple[tuple[Slot, ...], float]:
+def _player_slots(groups: list[list[NameHit]], piece: Piece) -> tuple[tuple[Slot, ...], float]:
     """Player slots from name hits; an ambiguous name keeps its first candidate, doubted."""
     slots: list[Slot] = []
     quality = 1.0
     for group in groups:
         chosen: list[str] = []
         for hit in group:
-            players = getattr(hit, "players", ())
-            quality = min(quality, getattr(hit, "quality", 0.5))
+            players = hit.players
+            quality = min(quality, hit.quality)
             if len(players) > 1:
                 piece.doubt("or", "'" + "' or '".join(players) + "'")
             chosen.append(players[0])

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from parsers.orders.build import Piece
 from parsers.orders.context import Context
-from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status
+from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
 
 # An order is accepted only at or above this confidence (precision first: below it the
@@ -170,7 +170,7 @@ def _first_choice(order: Order) -> Order:
     return replace(order, targets=tuple(replace(s, alternatives=()) for s in order.targets))
 
 
-def _swap(tally: _Tally, piece: Piece, first: object, alt: object) -> Candidate:
+def _swap(tally: _Tally, piece: Piece, first: Value, alt: Value) -> Candidate:
     """The reading where an 'or' choice is taken the other way round."""
     from dataclasses import replace
 

@@ -177,10 +177,11 @@ def _step(
         cur.crime_link = False
         return match.length
     trigger = _trigger_kind(match, ctx) if match else None
-    if trigger and name is None and cur is not None and _absorbs(cur, ctx, match, reading, i):
-        return match.length
-    if trigger and (name is None or _prefers_trigger(reading, ctx, i, cur, match)):
-        return _start(reading, ctx, i, match, trigger, drafts, flags)
+    if trigger and match is not None:
+        if name is None and cur is not None and _absorbs(cur, ctx, match, reading, i):
+            return match.length
+        if name is None or _prefers_trigger(reading, ctx, i, cur, match):
+            return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not _role_wanted(cur, ctx, match):
         _add_name(cur, loose, name, flags)
         return name.length
@@ -406,7 +407,7 @@ def _marker(
     kinds = match.kinds()
     if "self" in kinds and cur is None:
         _add_name(None, loose, NameHit((ctx.actor,), 1, 1.0, "self"), flags)
-    elif "self" in kinds and cur.kind is not Kind.CANCEL:
+    elif "self" in kinds and cur is not None and cur.kind is not Kind.CANCEL:
         cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
     elif "negation" in kinds:
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:

@@ -9,6 +9,7 @@ from parsers.orders.context import Context
 from parsers.orders.model import Crime, Kind, Order
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
+from parsers.roster import Slot as RosterSlot
 from resolver.model import Ability, TargetKind
 
 # Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
@@ -181,7 +182,7 @@ def _option(ctx: Context, name: str) -> object:
     return option.value if option is not None else None
 
 
-def _slot(roster: Roster, name: str):
+def _slot(roster: Roster, name: str) -> RosterSlot | None:
     return next((s for s in roster.slots if s.name == name), None)
 
 
