@@ -21,13 +21,14 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
-from forum_adapters.errors import ForumUnavailable, LayoutChanged
+from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
 from forumbot import services
 from forumbot.logging import event
 from forumbot.runtime import leases
 from forumbot.runtime.clock import Clock
 from forumbot.runtime.context import Runtime
 from forumbot.services import games
+from resolver.errors import ResolverError
 
 RUNTIMES: dict[str, Runtime] = {}
 SCHEDULERS: dict[str, BaseScheduler] = {}
@@ -132,7 +133,12 @@ def _scheduler_of(runtime: str) -> BaseScheduler | None:
 
 
 def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
-    """The one broad catch of the runtime: a failing game never stops the others."""
+    """The one broad catch of the runtime: a failing game never stops the others.
+
+    An outage waits for the next cycle; a forum that refuses the bot, a page the adapter
+    cannot read, or a resolver error needs a person: the GM is alerted (and a resolver
+    error parks the game).
+    """
     try:
         with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
             work()
@@ -140,7 +146,20 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
         event(rt.log, "job.lease_lost", game=game_id, worker=rt.worker)
     except ForumUnavailable as exc:
         event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
-    except LayoutChanged as exc:
-        event(rt.log, "job.layout_changed", level=40, game=game_id, url=exc.url, what=exc.what)
+    except ForumError as exc:
+        _needs_person(rt, game_id, exc)
+    except ResolverError as exc:
+        event(rt.log, "job.resolver_error", level=40, game=game_id, error=str(exc))
+        games.park(rt, game_id, f"the resolver failed: {exc}")
     except Exception as exc:
         rt.log.exception("job.failed game=%s: %s", game_id, exc)
+        games.alert(rt, game_id, f"bug:{type(exc).__name__}", f"internal error: {exc}")
+
+
+def _needs_person(rt: Runtime, game_id: int, exc: ForumError) -> None:
+    where = ""
+    if isinstance(exc, LayoutChanged) and exc.saved_html:
+        saved = games.quarantine(exc.saved_html, game_id, rt.clock.now().isoformat())
+        where = f" (page saved to {saved})"
+    event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
+    games.alert(rt, game_id, f"forum:{type(exc).__name__}", f"{exc}{where}")

@@ -241,3 +241,35 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
             "alive": alive, "orders_received": sorted(sent),
             "orders_missing": [n for n in alive if n not in sent], "queue": len(queue),
         }  # fmt: skip
+
+
+def alert(rt: Runtime, game_id: int, key: str, reason: str) -> None:
+    """Tell the GM something needs a person (queue item + PM), once per open problem."""
+    from forumbot.runtime.alerts import raise_alert
+
+    with rt.sessions.begin() as session:
+        raise_alert(session, session.get_one(Game, game_id), key, reason)
+
+
+def park(rt: Runtime, game_id: int, reason: str) -> None:
+    """Pause a game the runtime cannot carry on (a resolver error) and alert the GM."""
+    from forumbot.runtime.alerts import raise_alert
+
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        if game.status is GameStatus.RUNNING:
+            game.status = GameStatus.PAUSED
+            set_runtime_state(game, paused_at=rt.clock.now().isoformat())
+        raise_alert(session, game, "parked", f"the game is paused: {reason}; fix it, then "
+                    "'forumbot phase resume'")  # fmt: skip
+
+
+def quarantine(page: str, game_id: int, moment: str) -> Path:
+    """Save a page the adapter could not read, to become a test fixture (LayoutChanged)."""
+    from forumbot.db.engine import default_data_dir
+
+    folder = default_data_dir() / "quarantine"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"game{game_id}-{moment.replace(':', '')}.html"
+    path.write_text(page, encoding="utf-8")
+    return path

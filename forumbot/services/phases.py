@@ -21,9 +21,8 @@ from forumbot.db.enums import (
     PhaseKind,
     PhaseStatus,
     PlayerStatus,
-    ReviewKind,
 )
-from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
+from forumbot.db.models import Game, Order, Outbound, Phase, Player
 from forumbot.db.repo import append_events, draft_outbound, move_outbound
 from forumbot.logging import event
 from forumbot.runtime import schedule
@@ -227,14 +226,11 @@ def _schedule(game: Game) -> schedule.Schedule:
 
 
 def _alert_once(session: Session, game: Game, phase: Phase, what: str, why: str) -> None:
-    """One queue item per phase and problem, so a person knows the game waits for them."""
-    key = f"alert:{phase.name}:{what}"
-    if games.runtime_state(game).get(key):
-        return
+    """One alert per phase and problem, so a person knows the game waits for them."""
+    from forumbot.runtime.alerts import raise_alert
+
     reason = f"{phase.name} is frozen and waits for you: {why or what + ' unavailable'}"
-    session.add(ReviewItem(game_id=game.id, phase_id=phase.id, kind=ReviewKind.ALERT,
-                           reason=reason))  # fmt: skip
-    games.set_runtime_state(game, **{key: True})
+    raise_alert(session, game, f"{phase.name}:{what}", reason)
 
 
 # --- GM commands ------------------------------------------------------------------------------

@@ -20,10 +20,11 @@ from sqlalchemy import select
 from forum_adapters.base import PostId, ThreadRef
 from forum_adapters.errors import ForumError, ForumUnavailable
 from forum_adapters.markup import fingerprint, html_fingerprint
-from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
+from forumbot.db.enums import DeliveryState, OutboundKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
-from forumbot.db.repo import draft_outbound, move_outbound
+from forumbot.db.repo import move_outbound
 from forumbot.logging import event
+from forumbot.runtime import alerts
 from forumbot.runtime.context import ForumAccess, Runtime
 from forumbot.services import games
 
@@ -179,7 +180,8 @@ def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
             move_outbound(session, row, DeliveryState.FAILED, error=str(exc))
         game = session.get_one(Game, game_id)
         what = "outage" if isinstance(exc, ForumUnavailable) else type(exc).__name__
-        _alert(session, game, f"publish:{what}", f"could not publish yet ({exc}); will retry")
+        why = f"could not publish yet ({exc}); will retry"
+        alerts.raise_alert(session, game, f"publish:{what}", why)
     event(rt.log, "publish.failed", level=30, game=game_id, outbound=row_id, error=str(exc))
 
 
@@ -188,7 +190,7 @@ def _hold(rt: Runtime, game_id: int, row_id: int) -> None:
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
-        item = _alert(session, game, f"held:{row.idempotency_key}",
+        item = alerts.raise_alert(session, game, f"held:{row.idempotency_key}",
                f"the PM to {', '.join(row.recipients)} ({row.subject!r}) may already have been "
                "sent before an interruption; check the bot's sent box, then accept this item "
                "to send it again or reject it if it was sent")  # fmt: skip
@@ -213,26 +215,3 @@ def _gm_decision(session: Any, game: Game, row: Outbound) -> str:
 
 def _intent(game: Game, row: Outbound) -> dict[str, Any]:
     return dict(games.runtime_state(game).get("sending", {}).get(row.idempotency_key, {}))
-
-
-def _alert(session: Any, game: Game, key: str, reason: str) -> int:
-    """One open alert per problem: a queue item (shown in status and on the GM page) and a
-    PM to the GM. A problem alerts again once its previous alert was decided."""
-    alerts = dict(games.runtime_state(game).get("alerts", {}))
-    previous = session.get(ReviewItem, alerts[key]) if alerts.get(key) else None
-    if previous is not None and previous.state is ReviewState.OPEN:
-        return int(previous.id)
-    item = ReviewItem(game_id=game.id, kind=ReviewKind.ALERT, reason=reason)
-    session.add(item)
-    session.flush()
-    alerts[key] = item.id
-    games.set_runtime_state(game, alerts=alerts)
-    if game.gm_name:  # the GM also gets a PM, sent as soon as the forum takes it
-        row, _new = draft_outbound(
-            session, game_id=game.id, key=f"game{game.id}:alert:{item.id}", kind=OutboundKind.PM,
-            body=f"forumbot needs you for {game.name}: {reason}", recipients=[game.gm_name],
-            subject=f"forumbot: {game.name} needs you",
-        )  # fmt: skip
-        if row.state is DeliveryState.DRAFT:
-            move_outbound(session, row, DeliveryState.APPROVED, by="alerts")
-    return int(item.id)

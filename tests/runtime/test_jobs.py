@@ -1,0 +1,57 @@
+"""The job wrapper: a failing game alerts the GM and never stops the worker."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from forum_adapters.errors import LayoutChanged, LoginFailed
+from forumbot import jobs
+from forumbot.db.enums import GameStatus, ReviewKind
+from forumbot.db.models import Game, Outbound, ReviewItem
+from forumbot.runtime import leases
+from resolver.errors import InvariantViolation
+
+
+def _alerts(rt):
+    with rt.sessions() as session:
+        return [i.reason for i in session.scalars(
+            select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT))]  # fmt: skip
+
+
+def _raise(exc):
+    def work():
+        raise exc
+
+    return work
+
+
+def test_forum_refusals_and_layout_changes_alert_the_gm(world, clock, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    rt, game_id = world["rt"], world["game_id"]
+    leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
+    jobs.run_guarded(rt, game_id, _raise(LoginFailed("ModBot", "Password incorrect")))
+    jobs.run_guarded(rt, game_id, _raise(LayoutChanged("http://x/", "div.inner", "<html/>")))
+    jobs.run_guarded(rt, game_id, _raise(LoginFailed("ModBot", "Password incorrect")))
+    reasons = _alerts(rt)
+    assert len(reasons) == 2  # one open alert per problem
+    assert "Password incorrect" in reasons[0] and "page saved to" in reasons[1]
+    assert list((tmp_path / "data" / "forumbot" / "quarantine").glob("*.html"))
+    with rt.sessions() as session:
+        to_gm = session.scalars(select(Outbound).where(Outbound.recipients == ["Steph"])).all()
+        assert len(to_gm) == 2
+
+
+def test_a_resolver_error_parks_the_game(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
+    jobs.run_guarded(rt, game_id, _raise(InvariantViolation("state is inconsistent")))
+    with rt.sessions() as session:
+        assert session.get(Game, game_id).status is GameStatus.PAUSED
+    assert "the game is paused" in _alerts(rt)[0]
+
+
+def test_a_job_without_the_lease_does_nothing(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    ran = []
+    jobs.run_guarded(rt, game_id, lambda: ran.append(1))  # no lease taken
+    assert ran == []
