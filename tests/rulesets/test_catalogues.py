@@ -407,6 +407,14 @@ def test_every_ability_and_role_has_vocabulary_in_every_language(ruleset: Rulese
             assert role.vocabulary.get(lang), f"{ruleset.id}: role {rid} has no {lang} vocabulary"
 
 
+def test_statuses_items_factions_are_named_in_every_language(ruleset: Ruleset) -> None:
+    sections = {"status": ruleset.statuses, "item": ruleset.items, "faction": ruleset.factions}
+    for section, things in sections.items():
+        for tid, thing in things.items():
+            for lang in ruleset.languages:
+                assert thing.name.get(lang), f"{ruleset.id}: {section} {tid} has no {lang} name"
+
+
 def test_role_words_are_not_shared_between_roles(ruleset: Ruleset) -> None:
     owner: dict[str, str] = {}
     for rid, role in ruleset.roles.items():
