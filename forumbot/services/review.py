@@ -684,7 +684,8 @@ def legal_choices(
         roles = tuple(sorted(ruleset.roles)) if ruleset is not None else ()
         ctx = _Ctx(sender, living, names, roles, crimes, phase_names, ruleset)
         if ruleset is not None and sender is not None and sender.role in ruleset.roles:
-            abilities = _ruleset_abilities(ruleset.roles[sender.role], phase, ctx)
+            held = _usable(ruleset, ruleset.roles[sender.role], _state_of(phases, sender))
+            abilities = _ruleset_abilities(held, phase, ctx)
         else:
             ruleset, abilities = None, _candidate_abilities(candidates, ctx)
     return Choices(
@@ -729,11 +730,35 @@ def _vote_abilities(living: tuple[str, ...]) -> tuple[AbilityChoice, ...]:
     )
 
 
-def _ruleset_abilities(role: Any, phase: Phase | None, ctx: _Ctx) -> tuple[AbilityChoice, ...]:
+def _state_of(phases: Sequence[Phase], player: Player) -> Mapping[str, Any]:
+    """The player's resolver state after the last resolved phase (encoded ``PlayerState``)."""
+    ordered = sorted(phases, key=lambda p: p.sequence)
+    latest = next((p.state_after for p in reversed(ordered) if p.state_after), None) or {}
+    for entry in latest.get("players", []) if isinstance(latest, Mapping) else []:
+        if isinstance(entry, Mapping) and entry.get("name") == player.display_name:
+            return entry
+    return {}
+
+
+def _usable(ruleset: Any, role: Any, state: Mapping[str, Any]) -> list[Any]:
+    """The role's abilities with uses left, plus those granted by items still held."""
+    left = {str(k): int(n) for k, n in (state.get("uses") or []) if isinstance(n, int)}
+    found = [a for a in role.abilities.values() if left.get(a.id, 1) > 0]
+    for item_id, count in state.get("items") or []:
+        item = ruleset.items.get(item_id)
+        granted = ruleset.abilities.get(item.ability) if item and item.ability else None
+        if granted is not None and count and all(a.id != granted.id for a in found):
+            found.append(granted)
+    return found
+
+
+def _ruleset_abilities(
+    usable: Sequence[Any], phase: Phase | None, ctx: _Ctx
+) -> tuple[AbilityChoice, ...]:
     if ctx.sender is None or ctx.sender.status.value != "alive":
         return ()
     found = []
-    for ability in role.abilities.values():
+    for ability in usable:
         if ability.passive:
             continue
         if phase is not None and (

@@ -224,14 +224,9 @@ def game_state(session: Session, game_id: int) -> dict[str, Any]:
     phases = session.scalars(
         select(Phase).where(Phase.game_id == game_id).order_by(Phase.sequence)
     ).all()
-    latest = next((p.state_after for p in reversed(phases) if p.state_after), None) or {}
-    per_player = latest.get("players", {}) if isinstance(latest, Mapping) else {}
+    latest = latest_player_states(phases)
     players = [
-        {
-            "player": p,
-            "items": (per_player.get(p.display_name) or {}).get("items", []),
-            "uses": (per_player.get(p.display_name) or {}).get("uses", {}),
-        }
+        {"player": p, **_resolver_view(latest.get(p.display_name) or {})}
         for p in session.scalars(
             select(Player).where(Player.game_id == game_id).order_by(Player.slot)
         )
@@ -240,6 +235,42 @@ def game_state(session: Session, game_id: int) -> dict[str, Any]:
         select(LearnedMapping).where(LearnedMapping.game_id == game_id).order_by(LearnedMapping.id)
     ).all()
     return {"game": game, "players": players, "phases": phases, "learned": learned}
+
+
+def latest_player_states(phases: Sequence[Phase]) -> dict[str, Mapping[str, Any]]:
+    """Per player name, the resolver's state after the last resolved phase.
+
+    ``state_after`` holds an encoded ``GameState``: ``players`` is a list of mappings with
+    ``name``, ``statuses`` ([{id, until...}]), ``uses`` and ``items`` ([[id, count]]).
+    """
+    latest = next((p.state_after for p in reversed(phases) if p.state_after), None) or {}
+    players = latest.get("players", []) if isinstance(latest, Mapping) else []
+    if isinstance(players, Mapping):  # tolerate a name-keyed mapping
+        return {str(k): v for k, v in players.items() if isinstance(v, Mapping)}
+    return {str(p["name"]): p for p in players if isinstance(p, Mapping) and "name" in p}
+
+
+def _resolver_view(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Statuses, items and uses as short strings for the state page."""
+
+    def pairs(value: Any) -> list[str]:
+        out = []
+        for entry in value or []:
+            if isinstance(entry, list | tuple) and len(entry) == 2:
+                out.append(f"{entry[0]} ×{entry[1]}")
+            else:
+                out.append(
+                    str(entry.get("id", entry)) if isinstance(entry, Mapping) else str(entry)
+                )
+        return out
+
+    statuses = [
+        f"{s['id']} (until {s['until']})" if isinstance(s, Mapping) and s.get("until") else
+        str(s.get("id", s)) if isinstance(s, Mapping) else str(s)
+        for s in state.get("statuses") or []
+    ]  # fmt: skip
+    return {"items": pairs(state.get("items")), "uses": pairs(state.get("uses")),
+            "resolver_statuses": statuses}  # fmt: skip
 
 
 def report(session: Session, game_id: int) -> list[tuple[Phase, list[PhaseEvent]]]:

@@ -309,9 +309,46 @@ def draft_action(game_id: int, outbound_id: int, action: str) -> Any:
 
 @bp.get("/games/<int:game_id>/report")
 def report(game_id: int) -> Any:
-    """Every event, random draws included, with why."""
+    """Every event, random draws included, with why (and its wording, when it renders)."""
     game = _game(game_id)
-    return render_template("report.html", game=game, phases=queries.report(db(), game_id))
+    phases = queries.report(db(), game_id)
+    renderer = _renderer(game)
+    texts = {
+        ev.id: _event_text(renderer, ev) for _phase, events in phases for ev in events
+    } if renderer is not None else {}  # fmt: skip
+    return render_template("report.html", game=game, phases=phases, texts=texts)
+
+
+def _renderer(game: Game) -> Any:
+    """The event renderer of the game's ruleset, once per process (None if unavailable)."""
+    cache = _ext().setdefault("renderers", {})
+    if game.ruleset not in cache:
+        cache[game.ruleset] = None
+        ruleset = _ruleset(game)
+        if ruleset is not None:
+            try:
+                from forumbot.render import EventRenderer
+
+                cache[game.ruleset] = EventRenderer.create(ruleset)
+            except (ImportError, ForumbotError, ValueError, OSError):
+                pass  # the report still lists every event with its data
+    return cache[game.ruleset]
+
+
+def _event_text(renderer: Any, ev: Any) -> str | None:
+    """One stored event worded by its template, or None if it has none."""
+    try:
+        from resolver.model.events import Event, EventKind
+        from resolver.model.events import Visibility as EventVisibility
+
+        event = Event(
+            EventKind(ev.kind), EventVisibility(ev.visibility.value), dict(ev.data),
+            tuple(str(r) for r in ev.recipients),
+        )  # fmt: skip
+        text: str = renderer.event(event)
+        return text
+    except (ImportError, ValueError, KeyError, TypeError, ForumbotError):  # RenderError too
+        return None
 
 
 @bp.get("/games/<int:game_id>/state")

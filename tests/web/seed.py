@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from sqlalchemy.orm import Session
 
@@ -32,6 +33,7 @@ from forumbot.db.models import (
 )
 from forumbot.db.repo import append_events, draft_outbound, get_or_create_forum
 
+ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
 NOW = T0 + timedelta(days=2, hours=20)  # night 2: orders due in 2 h, phase ends in 4 h
 
@@ -70,6 +72,17 @@ ROSTER = (
 )
 
 
+def game_yaml(name: str) -> str:
+    """The example game file, renamed, with Dave added (what the runtime reads)."""
+    text = (ROOT / "config" / "example-game.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: failheap-village-7", f"name: {name}", 1)
+    return text.replace(
+        "  - {name: Маша, role: mafioso, aliases: [masha]}",
+        "  - {name: Маша, role: mafioso, aliases: [masha]}\n  - {name: Dave, role: villager}",
+        1,
+    )
+
+
 def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0) -> Seeded:
     """A running game at night 2: a queued order, a doubtful vote, two drafts, an event log."""
     forum = get_or_create_forum(session, Engine.SMF, "https://forum.example.org/")
@@ -82,6 +95,7 @@ def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0
         seed=7,
         status=GameStatus.RUNNING,
         gm_name="Steph",
+        settings={"game_yaml": game_yaml(name)},
     )
     session.add(game)
     session.flush()
@@ -245,22 +259,27 @@ def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0
         game_id=game.id,
         phase_id=phases["night1"].id,
         events=[
-            {"kind": "kill", "visibility": Visibility.PUBLIC, "data": {"victim": "Dave"}},
             {
-                "kind": "random_draw",
+                "kind": "death",
+                "visibility": Visibility.PUBLIC,
+                "data": {"player": "Dave", "role": "villager", "cause": "kill"},
+            },
+            {
+                "kind": "draw",
                 "visibility": Visibility.GM,
                 "data": {
-                    "draw": "tie break",
-                    "among": ["Ann", "Zoé"],
-                    "result": "Zoé",
+                    "purpose": "mafia kill target <b>tie</b>",
+                    "options": ["Ann", "Dave"],
+                    "pick": "Dave",
                     "why": "two votes each; ruleset tie rule: random <script>x</script>",
                 },
             },
             {
-                "kind": "check",
+                "kind": "result",
                 "visibility": Visibility.PRIVATE,
                 "recipients": ["Ann"],
                 "data": {
+                    "ability": "check",
                     "target": "Zoé",
                     "result": "not suspicious",
                     "why": "godfather appears town",
@@ -268,7 +287,17 @@ def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0
             },
         ],
     )
-    phases["night1"].state_after = {"players": {"Ann": {"items": ["vest"], "uses": {}}}}
+    phases["night1"].state_after = {
+        "ruleset": "failheap",
+        "seed": 7,
+        "players": [
+            {"name": pname, "role": role, "faction": faction, "alive": status is PlayerStatus.ALIVE,
+             "statuses": [], "uses": [], "items": []}
+            for pname, role, faction, status in ROSTER
+        ],
+    }  # fmt: skip
+    ann = phases["night1"].state_after["players"][0]
+    ann["items"], ann["statuses"] = [["vest", 1]], [{"id": "framed", "until": "day2"}]
     session.flush()
     assert post_draft.state is DeliveryState.DRAFT
     return Seeded(

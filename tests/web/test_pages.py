@@ -228,8 +228,13 @@ def test_alerts_are_acknowledged(gm: FlaskClient, session: Session, seeded: Seed
     session.add(alert)
     session.commit()
     page = gm.get(f"/games/{seeded.game_id}/queue").data.decode()
-    assert "forum is down" in page and "Acknowledge" in page
+    assert "forum is down" in page and "/acknowledge" in page
     url = f"/games/{seeded.game_id}/queue/{alert.id}/acknowledge"
     assert gm.post(url, data={"csrf_token": csrf_of(gm)}).status_code == 302
     session.expire_all()
     assert session.get(ReviewItem, alert.id).decided_by == "gm:Steph"
+
+
+def test_state_page_reads_the_resolver_state(gm: FlaskClient, seeded: Seeded) -> None:
+    page = gm.get(f"/games/{seeded.game_id}/state").data.decode()
+    assert "vest ×1" in page and "framed (until day2)" in page

@@ -92,6 +92,30 @@ def test_choices_come_from_the_ruleset_when_it_loads(session: Session, seeded: S
             assert "Dave" not in picker.options
 
 
+def test_spent_abilities_and_item_abilities(session: Session, seeded: Seeded) -> None:
+    from forumbot.db.models import Phase
+
+    game = session.get(Game, seeded.game_id)
+    assert game is not None
+    ruleset = review.load_game_ruleset(game)
+    if ruleset is None:
+        pytest.skip("the failheap ruleset does not load yet")
+    night1 = session.scalars(select(Phase).where(Phase.name == "night1")).one()
+    state = dict(night1.state_after or {})
+    players = [dict(p) for p in state["players"]]
+    bob = next(p for p in players if p["name"] == "Bob")
+    bob["uses"] = [["heal", 0]]
+    granting = next((i for i in ruleset.items.values() if i.ability), None)
+    if granting is not None:
+        bob["items"] = [[granting.id, 1]]
+    night1.state_after = {**state, "players": players}
+    session.flush()
+    legal = {a.id for a in review.choices_for(session, seeded.order_item_id, ruleset).abilities}
+    assert "heal" not in legal
+    if granting is not None and ruleset.abilities[granting.ability].allowed_in("night"):
+        assert granting.ability in legal
+
+
 def test_reject_needs_a_note_and_records_it(session: Session, seeded: Seeded) -> None:
     with pytest.raises(InvalidDecision, match="note"):
         review.reject(session, seeded.order_item_id, gm="Steph", note=" ")
