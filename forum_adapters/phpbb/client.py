@@ -140,13 +140,19 @@ class PhpBBAdapter(AdapterCore):
             if after is None:
                 raise
             page = self.topic_page(first_url, topic)  # that post was deleted: start over
+        mark = after or 0  # high-water mark: never yield a post twice, even if pages shift
+        visited = {url}
         while True:
             for post in page.posts:
-                if after is None or post.post_id > after:
+                if post.post_id > mark:
+                    mark = post.post_id
                     self.remember_seen(topic, post.post_id)
                     yield post
             if not page.next_url:
                 return
+            if page.next_url in visited:
+                raise LayoutChanged(page.next_url, "a page index that moves on (it points back)")
+            visited.add(page.next_url)
             page = self.topic_page(page.next_url, topic)
 
     def iter_pms(self, *, after: PMId | None = None) -> Iterator[PrivateMessage]:

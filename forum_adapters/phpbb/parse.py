@@ -11,6 +11,8 @@ import re
 from datetime import UTC, datetime, tzinfo
 from urllib.parse import urljoin
 
+from lxml import etree
+
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, UserId, UserRef
 from forum_adapters.errors import LayoutChanged
 from forum_adapters.markup import Form, HtmlElement, cls, first, inner_html, read_form, text_of
@@ -26,6 +28,13 @@ _EDIT = re.compile(r"by\s+(.+?)\s+on\s+(.+?),\s+edited", re.S)
 _PAGE_OF = re.compile(r"(\d+)\D+(\d+)")
 _SID = re.compile(r"[?&]sid=([0-9a-f]{32})")
 _USERNAME = "a[contains(@class,'username')] | .//span[contains(@class,'username')]"
+# Per-post queries, compiled once (compiling an XPath costs more than running it).
+_AUTHOR_LINE = etree.XPath(".//p[contains(@class,'author')]")
+_CONTENT = etree.XPath(f".//div[{cls('content')}]")
+_NAME = etree.XPath(f".//{_USERNAME}")
+_TIME = etree.XPath(".//time[@datetime]")
+_NOTICE = etree.XPath(f".//div[{cls('notice')}]")
+_H3 = etree.XPath(".//h3")
 
 
 def is_logged_in(root: HtmlElement) -> bool:
@@ -137,12 +146,12 @@ def _post(
     block: HtmlElement, topic_id: int, page: int, url: str, now: datetime, tz: tzinfo
 ) -> Post:
     post_id = int(block.get("id", "p0")[1:])
-    author_line = first(block, ".//p[contains(@class,'author')]")
-    content = first(block, f".//div[{cls('content')}]")
+    author_line = _one(_AUTHOR_LINE(block))
+    content = _one(_CONTENT(block))
     if author_line is None or content is None:
         raise LayoutChanged(url, f"the author line and content of post {post_id}")
-    link = first(author_line, f".//{_USERNAME}")
-    stamp = first(author_line, ".//time[@datetime]")
+    link = _one(_NAME(author_line))
+    stamp = _one(_TIME(author_line))
     if stamp is not None:
         posted = datetime.fromisoformat(stamp.get("datetime", ""))
     else:  # phpBB 3.1 and older styles: "by NAME » DATE"
@@ -157,12 +166,16 @@ def _post(
         page=page,
         edited_at=edited_at,
         edited_by=edited_by,
-        subject=text_of(first(block, ".//h3")),
+        subject=text_of(_one(_H3(block))),
     )
 
 
+def _one(found: list[HtmlElement]) -> HtmlElement | None:
+    return found[0] if found else None
+
+
 def _edit(block: HtmlElement, now: datetime, tz: tzinfo) -> tuple[datetime | None, str | None]:
-    notice = first(block, f".//div[{cls('notice')}]")
+    notice = _one(_NOTICE(block))
     match = _EDIT.search(text_of(notice)) if notice is not None else None
     if match is None:
         return None, None

@@ -143,7 +143,10 @@ class SMFAdapter(AdapterCore):
             url: str | None = self.url("topic", topic=topic, start=0)
         else:
             url = self.url("topic_at", topic=topic, msg=after)
+        mark = after or 0  # high-water mark: never yield a post twice, even if pages shift
+        visited: set[str] = set()
         while url:
+            visited.add(url)
             try:
                 page = self.topic_page(url, topic)
             except NotFound:
@@ -152,10 +155,13 @@ class SMFAdapter(AdapterCore):
                 url = self.url("topic", topic=topic, start=0)  # that post was deleted
                 continue
             for post in page.posts:
-                if after is None or post.post_id > after:
+                if post.post_id > mark:
+                    mark = post.post_id
                     self.remember_seen(topic, post.post_id)
                     yield post
             url = page.next_url
+            if url in visited:
+                raise LayoutChanged(url or "", "a page index that moves on (it points back)")
 
     def iter_pms(self, *, after: PMId | None = None) -> Iterator[PrivateMessage]:
         """Yield inbox PMs newer than ``after``, oldest first (newest-first pages, so an

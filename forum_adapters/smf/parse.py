@@ -14,6 +14,8 @@ from datetime import datetime, tzinfo
 from itertools import pairwise
 from urllib.parse import urljoin
 
+from lxml import etree
+
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, UserId, UserRef
 from forum_adapters.errors import LayoutChanged
 from forum_adapters.markup import Form, HtmlElement, first, inner_html, read_form, text_of
@@ -25,12 +27,33 @@ _TOPIC_START = re.compile(r"topic[=,](\d+)\.(\d+)")
 _EXPAND = re.compile(
     r"expandPages\(this,.*?topic=(\d+)\.%1\$d.*?,\s*(\d+),\s*(\d+),\s*(\d+)\)", re.S
 )
-_PAGE_LINKS = "//*[contains(@class,'pagelinks') or contains(@class,'pagesection')]//a/@href"
+_PAGE_LINKS = "//div[contains(@class,'pagelinks') or contains(@class,'pagesection')]//a/@href"
+_TOPIC_LINKS = "//div[contains(@class,'pagelinks')]"
 _PM_START = re.compile(r"[;&?]start=(\d+)")
 _SESSION_JS = re.compile(r'smf_session_var\s*=\s*"(\w+)";|smf_session_id\s*=\s*"(\w+)";')
 _LOGOUT = re.compile(r"action=logout;(\w+)=([0-9a-f]{32})")
 _EDITOR = re.compile(r"^(.*?)\s+(?:by|par|von|от|por)\s+(.+?)\s*»?\s*$", re.S)
 _TOKEN_VALUE = re.compile(r"^[0-9a-f]{32}$")
+
+# Per-post queries, compiled once (compiling an XPath costs more than running it).
+_BY_ID = etree.XPath(".//*[@id=$id]")
+_CONTAINER = etree.XPath("ancestor::div[div[contains(@class,'poster')]][1]")
+_POSTER = etree.XPath(".//div[contains(@class,'poster')]//h4")
+_PROFILE = etree.XPath(".//a[contains(@href,'action=profile')]")
+_TIMES = etree.XPath(
+    ".//div[contains(@class,'postinfo')]/a[contains(@class,'smalltext')]"
+    " | .//div[contains(@class,'keyinfo')]/div[contains(@class,'smalltext')"
+    " and not(contains(@class,'modified'))]"
+)
+_ROW = etree.XPath("ancestor::tr[1]")
+_ROW_SUBJECT = etree.XPath(".//a[starts-with(@href,'#msg')]")
+_ROW_NEW = etree.XPath(".//img[@alt='New'] | .//*[contains(@class,'new_posts')]")
+_ROW_TIME = etree.XPath("./td[contains(@class,'pm_time')] | ./td[2]")
+_BODIES = etree.XPath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]")
+_PM_LINE = etree.XPath(
+    ".//*[contains(@class,'keyinfo') or contains(@class,'postinfo')]"
+    "//*[contains(@class,'smalltext')][.//a[contains(@href,'action=profile')]]"
+)
 
 
 def is_logged_in(root: HtmlElement) -> bool:
@@ -96,26 +119,26 @@ def user_from_link(link: HtmlElement | None, fallback_name: str = "") -> UserRef
 
 def _container(body: HtmlElement) -> HtmlElement:
     """The post's or PM's wrapper: the nearest ancestor holding the poster block."""
-    found = body.xpath("ancestor::*[.//*[contains(@class,'poster')]][1]")
+    found = _CONTAINER(body)
     return found[0] if found else body
 
 
 def _author(container: HtmlElement) -> UserRef:
-    poster = first(container, ".//*[contains(@class,'poster')]//h4")
-    if poster is None:
+    posters = _POSTER(container)
+    if not posters:
         return UserRef(None, "")
-    link = first(poster, ".//a[contains(@href,'action=profile')]")
-    return user_from_link(link, text_of(poster))
+    links = _PROFILE(posters[0])
+    return user_from_link(links[0] if links else None, text_of(posters[0]))
+
+
+def _subject(container: HtmlElement, msg_id: int) -> str:
+    found = _BY_ID(container, id=f"subject_{msg_id}")
+    return text_of(found[0]) if found else ""
 
 
 def _post_time(container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo) -> datetime:
     # 2.1: div.postinfo > a.smalltext; 2.0: div.keyinfo > div.smalltext "« Reply #n on: DATE »".
-    candidates = container.xpath(
-        ".//*[contains(@class,'postinfo')]/a[contains(@class,'smalltext')]"
-        " | .//*[contains(@class,'keyinfo')]/*[contains(@class,'smalltext')"
-        " and not(contains(@class,'modified'))]"
-    )
-    for element in candidates:
+    for element in _TIMES(container):
         try:
             return parse_forum_time(text_of(element), now=now, tz=tz)
         except ValueError:
@@ -124,10 +147,10 @@ def _post_time(container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo) -
 
 
 def _edit(
-    root: HtmlElement, msg_id: int, now: datetime, tz: tzinfo
+    container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo
 ) -> tuple[datetime | None, str | None]:
-    element = first(root, f"//*[@id='modified_{msg_id}']")
-    text = text_of(element).strip("«» ")
+    found = _BY_ID(container, id=f"modified_{msg_id}")
+    text = text_of(found[0] if found else None).strip("«» ")
     if not text:
         return None, None
     text = re.sub(r"^.*?(?:Last Edit|Last edited)\s*:?", "", text, flags=re.I).strip()
@@ -143,11 +166,12 @@ def _starts(root: HtmlElement, topic_id: int) -> tuple[set[int], int | None]:
     """Every page offset the page index names (shown links and the hidden expandPages range)."""
     starts: set[int] = set()
     step = None
-    for href in root.xpath(_PAGE_LINKS):
+    boxes = root.xpath(_TOPIC_LINKS)
+    for href in (h for box in boxes for h in box.xpath(".//a/@href")):
         match = _TOPIC_START.search(href)
         if match and int(match.group(1)) == topic_id:
             starts.add(int(match.group(2)))
-    for onclick in root.xpath("//*[contains(@onclick,'expandPages')]/@onclick"):
+    for onclick in (o for box in boxes for o in box.xpath(".//*[@onclick]/@onclick")):
         match = _EXPAND.search(html_lib.unescape(onclick))
         if match and int(match.group(1)) == topic_id:
             low, high, step = int(match.group(2)), int(match.group(3)), int(match.group(4))
@@ -156,7 +180,8 @@ def _starts(root: HtmlElement, topic_id: int) -> tuple[set[int], int | None]:
 
 
 def _current_start(root: HtmlElement, url: str) -> tuple[int | None, int]:
-    for href in root.xpath("//link[@rel='canonical']/@href | //meta[@property='og:url']/@content"):
+    canonical = root.xpath("/html/head/link[@rel='canonical']/@href")
+    for href in canonical + root.xpath("/html/head/meta[@property='og:url']/@content"):
         match = _TOPIC_START.search(href)
         if match:
             return int(match.group(1)), int(match.group(2))
@@ -185,7 +210,7 @@ def parse_topic_page(
         LayoutChanged: no post bodies, or a post without a readable time.
     """
     topic_id, start = _current_start(root, url)
-    bodies = root.xpath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]")
+    bodies = _BODIES(root)
     if topic_id is None or not bodies:
         raise LayoutChanged(url, "topic posts (div.inner#msg_N)")
     starts, step = _starts(root, topic_id)
@@ -203,7 +228,7 @@ def parse_topic_page(
             posted = _post_time(container, msg_id, now, tz)
         except LayoutChanged as exc:
             raise LayoutChanged(url, exc.what) from None
-        edited_at, edited_by = _edit(root, msg_id, now, tz)
+        edited_at, edited_by = _edit(container, msg_id, now, tz)
         posts.append(
             Post(
                 post_id=PostId(msg_id),
@@ -214,10 +239,10 @@ def parse_topic_page(
                 page=page,
                 edited_at=edited_at,
                 edited_by=edited_by,
-                subject=text_of(first(root, f"//*[@id='subject_{msg_id}']")),
+                subject=_subject(container, msg_id),
             )
         )
-    title = text_of(first(root, "//title"))
+    title = text_of(first(root, "/html/head/title"))
     return TopicPage(
         topic_id=topic_id,
         title=re.sub(r"\s+-\s+Page \d+$", "", title),
@@ -254,7 +279,7 @@ def parse_inbox_page(
     rows = [_inbox_row(box, now, tz, base_url) for box in checkboxes]
     messages: dict[int, PrivateMessage] = {}
     unread = {row.pm_id: row.unread for row in rows}
-    for body in root.xpath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]"):
+    for body in _BODIES(root):
         pm = _pm_from_body(root, body, now, tz, unread)
         if pm is not None:
             messages[pm.pm_id] = pm
@@ -268,14 +293,12 @@ def parse_inbox_page(
 
 def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> InboxRow:
     pm_id = PMId(int(box.get("value") or 0))
-    row = box.xpath("ancestor::tr[1]")[0]
-    links = row.xpath(".//a[contains(@href,'action=profile')]")
-    subject_link = first(row, ".//a[starts-with(@href,'#msg')]")
-    unread = "unread_pm" in (row.get("class") or "") or bool(
-        row.xpath(".//img[@alt='New'] | .//*[contains(@class,'new_posts')]")
-    )
+    row = _ROW(box)[0]
+    links = _PROFILE(row)
+    subject_links = _ROW_SUBJECT(row)
+    unread = "unread_pm" in (row.get("class") or "") or bool(_ROW_NEW(row))
     sent_at = None
-    for cell in row.xpath("./td[contains(@class,'pm_time')] | ./td[2]"):
+    for cell in _ROW_TIME(row):
         try:
             sent_at = parse_forum_time(text_of(cell), now=now, tz=tz)
             break
@@ -283,7 +306,7 @@ def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> In
             continue
     return InboxRow(
         pm_id=pm_id,
-        subject=text_of(subject_link),
+        subject=text_of(subject_links[0] if subject_links else None),
         sender=user_from_link(links[-1] if links else None),
         sent_at=sent_at,
         unread=unread,
@@ -297,15 +320,12 @@ def _pm_from_body(
     pm_id = PMId(int(body.get("id", "msg_0")[4:]))
     container = _container(body)
     line = None
-    for element in container.xpath(
-        ".//*[contains(@class,'keyinfo') or contains(@class,'postinfo')]"
-        "//*[contains(@class,'smalltext')][.//a[contains(@href,'action=profile')]]"
-    ):
+    for element in _PM_LINE(container):
         line = element
         break
     if line is None:
         return None
-    links = line.xpath(".//a[contains(@href,'action=profile')]")
+    links = _PROFILE(line)
     recipients = tuple(user_from_link(a) for a in links)
     when = text_of(line)
     for person in recipients:
@@ -315,7 +335,7 @@ def _pm_from_body(
         sender=_author(container),
         recipients=recipients,
         sent_at=parse_forum_time(when.split(":", 1)[-1], now=now, tz=tz),
-        subject=text_of(first(root, f"//*[@id='subject_{pm_id}']")),
+        subject=_subject(container, pm_id),
         body_html=inner_html(body),
         was_unread=unread.get(pm_id),
     )
