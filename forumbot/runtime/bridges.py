@@ -43,11 +43,12 @@ def load_votes() -> Loaded:
 
 
 def count_votes_bridge(request: VoteRequest) -> Tally:
-    """``parsers.votes.count_votes`` on stored posts, in shell terms."""
-    from parsers.votes import PostInput, count_votes, rules_for
+    """``parsers.votes.count_votes`` on stored posts, in shell terms, with the count post."""
+    from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+    from parsers.votes import DaySetup, PostInput, count_votes
 
-    rules = rules_for(request.ruleset, {"syntax": list(request.syntax)})
-    posts = [
+    rules = load_vote_rules(request.ruleset, {"vote": {"syntax": list(request.syntax)}})
+    posts = tuple(
         PostInput(
             id=p.post_id,
             author=p.author,
@@ -56,9 +57,11 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
             time=datetime.fromisoformat(p.posted_at),
         )
         for n, p in enumerate(request.posts)
-    ]
-    result = count_votes(posts, _roster(request.roster, request.aliases, request.alive,
-                                        request.hosts), rules)  # fmt: skip
+    )
+    roster = _roster(request.roster, request.aliases, request.alive, request.hosts)
+    day = DaySetup(number=request.day, deadline=request.deadline)
+    result = count_votes(posts, roster, rules, day)
+    job = VoteCountJob(request.ruleset, rules, roster, day, posts, result)
     return Tally(
         votes={w.target: tuple(v.name for v in w.voters) for w in result.wagons},
         not_voting=tuple(result.not_voting),
@@ -68,6 +71,7 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
                       "candidates": list(q.candidates)} for q in result.queue),
         decision={"lynched": result.decision.lynched, "no_lynch": result.decision.no_lynch,
                   "reason": result.decision.reason},
+        post=render_vote_count(job, request.now) if request.now else "",
     )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal
 
 Verdict = Literal["accepted", "ambiguous", "rejected"]
@@ -72,6 +73,7 @@ class Tally:
     events: tuple[Mapping[str, Any], ...] = ()
     queued: tuple[Mapping[str, Any], ...] = ()
     decision: Mapping[str, Any] | None = None
+    post: str = ""  # the BBCode vote-count post, when the counter can render one
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,9 @@ class VoteRequest:
     hosts: tuple[str, ...]
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     syntax: tuple[str, ...] = ("dollar_bold",)
+    day: int | None = None
+    deadline: datetime | None = None
+    now: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,6 +236,9 @@ def tally(rt: Runtime, game_id: int) -> Tally | None:
             hosts=(config.gm, config.credentials.username),
             aliases={p.display_name: tuple(p.aliases) for p in game.players},
             syntax=config.votes.syntax,
+            day=phase.number,
+            deadline=phase.deadline,
+            now=rt.clock.now(),
         )
     return rt.pipeline.votes(request)
 

@@ -90,6 +90,8 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             event(rt.log, "phase.published", game=game_id, phase=phase.name)
         if phase.status is PhaseStatus.PUBLISHED:
             phase = _advance(rt, session, game, phase)
+        if phase is not None and phase.status is PhaseStatus.OPEN:
+            _vote_count_due(rt, session, game, phase)
         return phase.name if phase else None
 
 
@@ -188,8 +190,35 @@ def _draft(rt: Runtime, session: Session, game: Game, phase: Phase, outcome: Pha
 
 
 def _all_sent(session: Session, phase: Phase) -> bool:
-    states = session.scalars(select(Outbound.state).where(Outbound.phase_id == phase.id)).all()
-    return all(state is DeliveryState.SENT for state in states)
+    """Whether the phase's results are all out (vote counts never hold a phase back)."""
+    rows = session.execute(
+        select(Outbound.state, Outbound.idempotency_key).where(Outbound.phase_id == phase.id)
+    ).all()
+    return all(state is DeliveryState.SENT for state, key in rows if VOTE_COUNT not in key)
+
+
+VOTE_COUNT = ":votecount:"
+
+
+def _vote_count_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
+    """Draft the day's vote count every ``publishing.vote_count_every`` (once per period)."""
+    from forumbot.services import ingest  # ingest reads phases; import here to avoid a cycle
+
+    config = games.config_of(game)
+    every = config.publishing.vote_count_every
+    if every is None or phase.kind is not PhaseKind.DAY or phase.starts_at is None:
+        return
+    period = int((rt.clock.now() - phase.starts_at) / every)
+    key = f"game{game.id}:{phase.name}{VOTE_COUNT}{period}"
+    if period < 1 or session.scalar(select(Outbound.id).where(Outbound.idempotency_key == key)):
+        return
+    tally = ingest.tally(rt, game.id)
+    if tally is None or not tally.post:
+        return
+    row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.POST,
+                               body=tally.post, phase_id=phase.id)  # fmt: skip
+    if config.publishing.mode == "auto":
+        move_outbound(session, row, DeliveryState.APPROVED, by="auto")
 
 
 def _advance(rt: Runtime, session: Session, game: Game, phase: Phase) -> Phase | None:

@@ -73,7 +73,7 @@ def test_failheap_game_from_signup_to_a_win(forum, tmp_path):
     for player in data["players"]:
         player["role"] = ROLES[player["name"]]
     data["schedule"].update(timezone="Europe/Paris", start="2026-12-01 22:00")
-    data["publishing"]["mode"] = "auto"
+    data["publishing"].update(mode="auto", vote_count_every="12h")
     game_file = tmp_path / "game.yaml"
     game_file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
 
@@ -111,15 +111,18 @@ def test_failheap_game_from_signup_to_a_win(forum, tmp_path):
     for voter in ("Ann", "Bob", "Carl"):
         forum.add_post(voter, "<b>$Zed</b>")
         _step(scheduler, clock)
-    clock.set(datetime(2026, 12, 4, 21, 0, 30, tzinfo=UTC))  # the day's deadline
-    for _ in range(4):
-        _step(scheduler, clock, 1)
+    for hours in (12, 24, 36, 48):  # through the day to its deadline
+        clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC) + timedelta(hours=hours))
+        for _ in range(3):
+            _step(scheduler, clock, 1)
     with rt.sessions() as session:
         assert session.get(Game, game_id).status is GameStatus.FINISHED
         phases = {p.name: p.status for p in session.scalars(select(Phase))}
     assert phases["night1"] is PhaseStatus.PUBLISHED and phases["day1"] is PhaseStatus.PUBLISHED
-    bot_posts = [p for p in forum.data.posts if p["author"] == "ModBot"]
-    assert len(bot_posts) == 2 and "The game is over! Winners: Village" in bot_posts[-1]["body"]
+    bot_posts = [p["body"] for p in forum.data.posts if p["author"] == "ModBot"]
+    counts = [body for body in bot_posts if "Vote count 1" in body]
+    assert len(counts) == 3 and "Zed (3)" in counts[-1]  # every 12 h of the 48 h day
+    assert len(bot_posts) == 5 and "The game is over! Winners: Village" in bot_posts[-1]
     assert [pm for pm in forum.data.sent if pm["to"] == "GameMaster"]  # the GM's phase reports
     assert len({pm["to"] + pm["body"] for pm in forum.data.sent}) == len(forum.data.sent)
     scheduler.shutdown()
