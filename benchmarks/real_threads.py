@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from parsers.names import MatchKind, NameEntry, NameIndex, Resolved, fold  # noqa: E402
 from parsers.roster import Roster, Slot  # noqa: E402
 from parsers.votes import NO_LYNCH, PostInput, Wagon, count_votes, rules_from_data  # noqa: E402
 from parsers.votes.setup import DaySetup  # noqa: E402
@@ -96,6 +97,10 @@ def load_game(folder: Path) -> Game:
         elif in_players and line.strip():
             parts = [p.strip() for p in line.split(",")]
             names = [n.strip() for n in parts[0].split(" replaced ")]
+            # An archive typo glues the faction to a name ("nbtnbt5Town, Vanilla Townie").
+            glued = re.fullmatch(r"(.+?)(Town|Mafia)", names[-1])
+            if glued and len(parts) > 1 and not parts[1].startswith(("Town", "Mafia")):
+                names[-1] = glued.group(1)
             fate = parts[-1]
             match = _FATE.search(fate)
             player = Player(names, fate)
@@ -113,7 +118,25 @@ def load_game(folder: Path) -> Game:
                 PostInput(str(raw["id"]), raw["user"], raw["content"], number=raw["number"])
             )
     posts.sort(key=lambda p: p.number or 0)
+    _fix_archive_spelling(players, posts, hosts)
     return Game(folder.name, hosts, players, ends, posts, notes)
+
+
+def _fix_archive_spelling(players: list[Player], posts: list[PostInput], hosts: list[str]) -> None:
+    """Archive typos ("Starbunkles" for the user Starbuckles): add the user name as an alias.
+
+    Only a poster who is in no archive line, and whose name is a typo of exactly one archive
+    name that never posted, is mapped. Data cleaning for the benchmark, not counter logic.
+    """
+    authors = {p.author for p in posts} - set(hosts)
+    known = {fold(n) for player in players for n in player.names}
+    silent = [(player, n) for player in players for n in player.names if n not in authors]
+    index = NameIndex([NameEntry(n, n) for _, n in silent])
+    for author in sorted(a for a in authors if fold(a) not in known):
+        found = index.resolve(author)
+        if isinstance(found, Resolved) and found.how is MatchKind.TYPO:
+            owner = next(player for player, n in silent if n == found.slot)
+            owner.names.append(author)
 
 
 def roster_for_day(game: Game, day: int) -> Roster:

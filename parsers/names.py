@@ -9,7 +9,8 @@ the first stage that finds anything:
 3. initials of a multi-word / camelCase / snake_case name ("DK" for "dark_knight",
    "MM4" for "MarioManiac4");
 4. one whole word of a multi-word name ("Om" for "Om of the Nom"; later words need 4+
-   letters, and "the", "of", "Mr"... never count);
+   letters, and "the", "of", "Mr"... never count), or the start (3+ letters) of one such
+   word ("kuz" for "th3kuzinator");
 5. a unique substring of a name (at least 4 characters);
 6. a typo: within a small edit distance (transpositions count as one) of exactly one name,
    of its name without a trailing number, or of one of its long words;
@@ -325,7 +326,12 @@ class NameIndex:
         return [(k.entry, MatchKind.INITIALS) for k in self._initials if k.key == key]
 
     def _by_word(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
-        return [(k.entry, MatchKind.WORD) for k in self._words if k.key == key]
+        whole = [(k.entry, MatchKind.WORD) for k in self._words if k.key == key]
+        if whole or len(key) < 3:
+            return whole
+        # The start of one word of a longer name: "kuz" for "th3kuzinator".
+        return [(k.entry, MatchKind.WORD) for k in self._words
+                if len(k.key) >= 4 and k.key.startswith(key)]  # fmt: skip
 
     def _acronym(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         if not self._use_acronyms or not 3 <= len(key) <= 5 or not key.isalpha():

@@ -201,13 +201,20 @@ class _Counter:
         actions = self._corrected(post, actions)
         if not actions:
             return
-        voter = slot.name if slot else post.author
+        if slot is None:
+            # A vote from someone not in the roster: often a replacement the GM has not
+            # entered yet. The GM says who it is (players/replaces) or ignores it.
+            why = f"{post.author} is not in the player list (a replacement?)"
+            raw = "; ".join(a.raw for a in actions)
+            self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
+            for action in actions:
+                self._event(post, post.author, action, None, EventStatus.QUEUED, why)
+            return
         refusal = self._refusal(post, slot, actions)
         if refusal is not None:
             for action in actions:
-                self._event(post, voter, action, None, EventStatus.IGNORED, refusal)
+                self._event(post, slot.name, action, None, EventStatus.IGNORED, refusal)
             return
-        assert slot is not None
         if not self._edit_allows(post, slot, actions):
             return
         self._apply(post, slot, actions)
@@ -227,9 +234,7 @@ class _Counter:
                 return [RawAction(kind, text, raw, syntax, start, start)]
         return actions
 
-    def _refusal(self, post: PostInput, slot: Slot | None, actions: list[RawAction]) -> str | None:
-        if slot is None:
-            return f"{post.author} is not a player"
+    def _refusal(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> str | None:
         if self.day.deadline and post.time and post.time > self.day.deadline:
             return "posted after the deadline"
         if (

@@ -354,11 +354,12 @@ def test_replacement_inherits_the_slot() -> None:
     }
 
 
-def test_hosts_and_outsiders_never_vote() -> None:
+def test_hosts_never_vote_and_outsiders_go_to_the_gm() -> None:
     roster = roster_from_data({"players": ["A", "B"], "hosts": ["GM"]})
     result = count_votes(votes([("GM", "A"), ("Lurker", "A")]), roster, rules_for("failheap"))
     assert wagons(result) == {}
-    assert [e.reason for e in result.events] == ["Lurker is not a player"]
+    assert [e.status for e in result.events] == [EventStatus.QUEUED]  # nothing from the GM
+    assert result.queue[0].kind == "unknown_voter" and result.queue[0].voter == "Lurker"
 
 
 @pytest.mark.parametrize(
