@@ -185,3 +185,11 @@ class TestPoliteSession:
         with pytest.raises(ForumUnavailable):
             self.session(clock).post("http://127.0.0.1:9/a", {"message": "x"})
         assert len(responses.calls) == 1
+
+
+def test_every_error_is_documented() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "errors-adapters.md").read_text()
+    for cls in ALL_ERRORS:
+        assert f"| `{cls.__name__}` |" in text, cls.__name__
