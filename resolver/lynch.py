@@ -31,15 +31,17 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
         tally=[{"target": t, "voters": v, "total": totals[t]} for t, v in tally.items()],
         not_voting=not_voting,
     )
-    chosen = _decide(work, totals)
-    if chosen is None or chosen == NO_LYNCH:
+    chosen = [c for c in _decide(work, totals) if c != NO_LYNCH]
+    for name in [c for c in chosen if any(work.status_effect(c, "lynch_immune"))]:
+        work.gm(EventKind.NO_LYNCH, player=name, reason="lynch_immune")
+        chosen.remove(name)
+    if not chosen:
         work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
         return ()
-    if any(work.status_effect(chosen, "lynch_immune")):
-        work.gm(EventKind.NO_LYNCH, player=chosen, reason="lynch_immune")
-        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
-        return ()
-    return _lynch(work, hooks, chosen, tuple(tally[chosen]))
+    follow: list[Primitive] = []
+    for name in chosen:
+        follow += _lynch(work, hooks, name, tuple(tally[name]))
+    return follow
 
 
 def _tally(work: Work) -> dict[str, list[str]]:
@@ -72,9 +74,10 @@ def _vote_problem(work: Work, voter: str, target: str | None, allow_self: bool) 
     return ""
 
 
-def _decide(work: Work, totals: dict[str, int]) -> str | None:
+def _decide(work: Work, totals: dict[str, int]) -> list[str]:
+    """The lynched player(s): one, several (tie policy ``all_tied``) or none."""
     if not totals:
-        return None
+        return []
     top = max(totals.values())
     leaders = [t for t, n in totals.items() if n == top]
     options = work.ruleset.options
@@ -83,20 +86,23 @@ def _decide(work: Work, totals: dict[str, int]) -> str | None:
         electorate = sum(vote_weight(work, p.name) for p in work.living())
         if top * 2 <= electorate:
             work.gm(EventKind.NO_LYNCH, reason="no_majority", top=top, electorate=electorate)
-            return None
+            return []
     if len(leaders) == 1:
-        return leaders[0]
-    return _tie(
-        work, sorted(leaders, key=lambda n: work.players[n].seat if n in work.players else -1)
-    )
+        return leaders
+    seats = work.players
+    return _tie(work, sorted(leaders, key=lambda n: seats[n].seat if n in seats else -1))
 
 
-def _tie(work: Work, leaders: list[str]) -> str | None:
+def _tie(work: Work, leaders: list[str]) -> list[str]:
+    """``no_lynch`` and ``mayor_decides`` lynch nobody (the GM or Mayor decides outside);
+    ``random`` draws one; ``all_tied`` lynches them all."""
     policy = work.ruleset.vote.tie
     work.gm(EventKind.NO_LYNCH, reason="tie", leaders=leaders, policy=policy)
     if policy == "random":
-        return work.draw("lynch_tie", leaders)
-    return None
+        return [work.draw("lynch_tie", leaders)]
+    if policy == "all_tied":
+        return leaders
+    return []
 
 
 def _lynch(

@@ -126,7 +126,7 @@ def ruleset_from_data(
         order=frozen(order),
         vote=_vote(r, top["vote"]),
         options=frozen(opts),
-        win=cat.resolve_options(r, r.mapping(top.get("win"), "win"), "win", values),
+        win=_win(r, top.get("win"), values),
         hooks=_hooks(r, top.get("hooks")),
         protection_precedence=r.strings(top.get("protection_precedence"), "protection_precedence"),
         succession=_succession(r, top.get("succession"), roles),
@@ -230,6 +230,26 @@ def _check_option_value(
     kind = name.removeprefix("order_")
     if name.startswith("order_") and kind in order and sorted(value) != sorted(order[kind]):
         raise r.fail(path, "must list exactly the steps of order." + kind, order[kind])
+
+
+def _win(r: Reader, raw: Any, values: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``win:`` is free data read by the chosen check; the check and its tie table are checked."""
+    from resolver.win import WIN_CHECKS
+
+    win = cat.resolve_options(r, r.mapping(raw, "win"), "win", values)
+    if "check" in win:
+        r.choice(win["check"], "win.check", sorted(WIN_CHECKS))
+    rows = win.get("tie_table", ())
+    if not isinstance(rows, tuple):
+        raise r.fail("win.tie_table", "expected a list of {classes: [a, b], winner: ...}")
+    for i, row in enumerate(rows):
+        path = f"win.tie_table[{i}]"
+        row = r.mapping(row, path, required=("classes", "winner"), optional=())
+        classes = r.idents(row["classes"], path + ".classes")
+        if len(classes) != 2:
+            raise r.fail(path + ".classes", "a tie is between exactly two classes")
+        r.choice(row["winner"], path + ".winner", (*classes, "both", "none"))
+    return win
 
 
 def _hooks(r: Reader, raw: Any) -> str | None:

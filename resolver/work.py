@@ -43,27 +43,33 @@ class PlayerWork:
     died: str | None
     cause: str | None
     role_hidden: bool
+    original: PlayerState | None = None
 
     @classmethod
     def thaw(cls, p: PlayerState, seat: int) -> PlayerWork:
-        """Copy a frozen player into a mutable one."""
-        return cls(
+        """Copy a frozen player into a mutable one (remembering the original)."""
+        work = cls(
             p.name,
             seat,
             p.role,
             p.faction,
             p.alive,
             list(p.statuses),
-            dict(p.uses),
-            dict(p.items),
-            set(p.flags),
+            dict(p.uses) if p.uses else {},
+            dict(p.items) if p.items else {},
+            set(p.flags) if p.flags else set(),
             p.died,
             p.cause,
             p.role_hidden,
         )
+        work.original = p
+        return work
 
     def freeze(self) -> PlayerState:
-        """The frozen player."""
+        """The frozen player (the original object when nothing changed)."""
+        o = self.original
+        if o is not None and self._same_as(o):
+            return o
         return PlayerState(
             self.name,
             self.role,
@@ -76,6 +82,21 @@ class PlayerWork:
             self.died,
             self.cause,
             self.role_hidden,
+        )
+
+    def _same_as(self, o: PlayerState) -> bool:
+        return (
+            self.alive == o.alive
+            and self.role == o.role
+            and self.faction == o.faction
+            and len(self.statuses) == len(o.statuses)
+            and all(a is b for a, b in zip(self.statuses, o.statuses, strict=True))
+            and tuple(self.uses.items()) == o.uses
+            and tuple((k, v) for k, v in self.items.items() if v > 0) == o.items
+            and self.flags == o.flags
+            and self.died == o.died
+            and self.cause == o.cause
+            and self.role_hidden == o.role_hidden
         )
 
     def status(self, sid: str) -> Status | None:

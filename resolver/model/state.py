@@ -21,6 +21,11 @@ class Phase:
     number: int
     rank: int
     kind: str
+    id: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # computed once: the id is read on every status, ledger entry and event
+        object.__setattr__(self, "id", f"{self.kind}{self.number}")
 
     @classmethod
     def parse(cls, text: str, kinds: tuple[str, ...]) -> Phase:
@@ -33,11 +38,6 @@ class Phase:
         if not match or match.group(1) not in kinds:
             raise ValueError(f"not a phase: {text!r}")
         return cls(int(match.group(2)), kinds.index(match.group(1)), match.group(1))
-
-    @property
-    def id(self) -> str:
-        """The phase id, ``night1``."""
-        return f"{self.kind}{self.number}"
 
     def __str__(self) -> str:
         return self.id

@@ -70,6 +70,22 @@ def _failheap_data() -> dict:
             "unknown option",
         ),
         (lambda d: d.pop("roles"), "roles", "missing"),
+        (lambda d: d["win"].update(check="vibes"), "win.check", "team_endgame"),
+        (
+            lambda d: d["win"]["tie_table"][0].update(winner="arsonist"),
+            "win.tie_table[0].winner",
+            "both",
+        ),
+        (
+            lambda d: d["abilities"]["defend"].update(phases=["day"], priority="kill"),
+            "abilities.defend.priority",
+            "not in order.day",
+        ),
+        (
+            lambda d: d["options"]["order_night"].update(default=["kill"]),
+            "options.order_night.default",
+            "exactly the steps",
+        ),
     ],
 )
 def test_broken_data_names_the_key_path(mutate, path, fragment) -> None:
