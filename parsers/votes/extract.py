@@ -105,9 +105,8 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
 
 
 def _bold_vote(view: PostView, rules: VoteRules) -> list[RawAction]:
-    return [
-        a for run in view.runs(Style.BOLD) for a in _keyword_actions(run, view, Syntax.BOLD_VOTE)
-    ]
+    runs = view.runs(Style.BOLD, by_line=True)
+    return [a for run in runs for a in _keyword_actions(run, view, Syntax.BOLD_VOTE)]
 
 
 def _vote_tag(view: PostView, rules: VoteRules) -> list[RawAction]:
