@@ -134,7 +134,7 @@ def load_pages(paths: Sequence[Path], zone: ZoneInfo | timezone) -> tuple[str, l
             raise ConfigError("pages", str(exc), str(path)) from exc
         engines.add(engine.value)
         posts.extend(found)
-    numbered = []
+    numbered: list[PostInput] = []
     for post in posts:
         number = post.number
         if number is None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import colorsys
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -286,7 +287,7 @@ class PostView:
         return runs
 
 
-_RUN_KEYS = {
+_RUN_KEYS: dict[Style, Callable[[Segment], int]] = {
     Style.BOLD: lambda s: s.bold,
     Style.STRIKE: lambda s: s.strike,
     Style.VOTE_TAG: lambda s: s.vote_tag,

@@ -137,7 +137,7 @@ def _event(entry: Any, where: str) -> DayEvent:
     if unknown:
         raise SetupError(f"{where}.{unknown[0]}", "unknown key")
     try:
-        kind = DayEventKind(entry.get("kind"))
+        kind = DayEventKind(str(entry.get("kind")))
     except ValueError:
         choices = ", ".join(k.value for k in DayEventKind)
         raise SetupError(
