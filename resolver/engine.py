@@ -147,10 +147,12 @@ def run_action(work: Work, action: Action) -> None:
         for i, t in enumerate(action.targets)
     ]
     visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
+    role_before = work.players[action.actor].role if action.actor in work.players else None
     ABILITIES[ability.effect](action, work)
     _record(work, action, visited, action.outcome)
     if action.index is not None:
-        _spend(work, action)
+        if work.players[action.actor].role == role_before:  # a converting use is spent by it
+            _spend(work, action)
         _finish(work, action, action.outcome, action.reason)
 
 

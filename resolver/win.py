@@ -35,7 +35,7 @@ def team_of(work: Work, player: PlayerWork) -> str | None:
 
 def _tie_class(work: Work, player: PlayerWork, params: Mapping[str, Any]) -> str:
     if "remembered" in player.flags and params.get("remembered_amnesiac_loses_ties"):
-        return "amnesiac"
+        return str(params["remembered_tie_class"])
     return work.role_of(player.name).tie_class or player.faction
 
 

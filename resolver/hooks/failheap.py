@@ -92,7 +92,7 @@ def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[
 def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
     """A Rival whose target died other than by lynching becomes a Lunatic."""
     out = []
-    becomes = str(view.ruleset.win.get("rival_becomes", "lunatic"))
+    becomes = str(view.ruleset.win["rival_becomes"])
     for link in view.links("rival"):
         kind = deaths.get(link.b)
         if kind is None or kind == "lynch" or not view.alive(link.a):

@@ -88,3 +88,13 @@ def test_input_state_is_never_mutated() -> None:
     apply_primitive(work, Primitive(Effect.ATTACK, "Bob", ("Cid",), {"kind": "mafia"}))
     work.players["Ann"].uses["x"] = 1
     assert repr(state) == before
+
+
+def test_a_converting_use_leaves_only_the_new_roles_uses() -> None:
+    from resolver.model import Order
+    from tests.resolver.factories import resolve
+
+    state = make_state(RULESET, {"Amy": "amnesiac", **ROLES})
+    state = resolve(state, RULESET, [Order("Bob", "mafia_kill", ("Dee",))]).state
+    state = resolve(state, RULESET, [Order("Amy", "remember", ("Dee",))]).state
+    assert dict(state.player("Amy").uses) == {"shoot": 3}
