@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from parsers.html import Region, parse_html  # noqa: E402
 from parsers.names import MatchKind, NameEntry, NameIndex, Resolved, fold  # noqa: E402
 from parsers.roster import Roster, Slot  # noqa: E402
 from parsers.votes import NO_LYNCH, PostInput, Wagon, count_votes, rules_from_data  # noqa: E402
@@ -186,13 +187,75 @@ def run_game(game: Game) -> list[DayResult]:
         )
         results.append(
             DayResult(
-                game.key, day, expected, got, expected == got, len(result.queue), summary,
+                game.key,
+                day,
+                expected,
+                got,
+                expected == got,
+                len(result.queue),
+                summary,
                 decided,
                 [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
             )
-        )  # fmt: skip
+        )
         start = end + 1
     return results
+
+
+# "Name (3) - a, b, c", "(3) Name - a, b", "Name - a, b (3)": the moderators' usual lines.
+_MOD_LINES = (
+    re.compile(r"^\s*(?P<name>[^()]{2,40}?)\s*[(\[]\s*(?P<n>\d+)\s*(?:/\s*\d+)?\s*[)\]]"),
+    re.compile(r"^\s*[(\[]?\s*(?P<n>\d+)\s*[)\]]\s*(?P<name>[^-:–—]{2,40}?)\s*[-:–—]"),
+    re.compile(r"^\s*(?P<name>[^()]{2,40}?)\s*[-:–—][^()]*?[(\[]\s*(?P<n>\d+)\s*[)\]]\s*$"),
+)
+
+
+def moderator_count(html: str, roster: Roster) -> dict[str, int]:
+    """A moderator's vote-count post read roughly: wagon -> votes (names resolved)."""
+    index = roster.name_index()
+    found: dict[str, int] = {}
+    for line in parse_html(html, Region(0)).lines(Region.SPOILER | Region.CODE):
+        match = next((m for pattern in _MOD_LINES if (m := pattern.match(line))), None)
+        if not match or int(match.group("n")) == 0 or "not voting" in line.lower():
+            continue
+        name = match.group("name").strip(" *[]")
+        resolved = index.resolve(name)
+        if isinstance(resolved, Resolved):
+            found[resolved.slot] = int(match.group("n"))
+        elif "lynch" in name.lower():
+            found[NO_LYNCH] = int(match.group("n"))
+    return found
+
+
+def compare_moderator_counts(game: Game) -> tuple[int, int, list[str]]:
+    """Our count just before each moderator vote count, against it: (same, total, diffs)."""
+    same = total = 0
+    diffs = []
+    start = 0
+    for index, end in enumerate(game.day_ends):
+        roster = roster_for_day(game, index + 1)
+        window = [p for p in game.posts if p.number is not None and start <= p.number <= end]
+        for i, post in enumerate(window):
+            if i == 0 or not roster.is_host(post.author) or not _COUNT.search(post.html):
+                continue
+            theirs = moderator_count(post.html, roster)
+            if not theirs:
+                continue
+            result = count_votes(window[:i], roster, MAJORITY)
+            ours = {w.target: w.total for w in result.wagons}
+            total += 1
+            same += ours == theirs
+            if ours != theirs:
+                keys = sorted(set(ours) | set(theirs))
+                diff = {
+                    k: (theirs.get(k), ours.get(k)) for k in keys if ours.get(k) != theirs.get(k)
+                }
+                diffs.append(f"Day {index + 1} post {post.number}: (mod, ours) {diff}")
+        start = end + 1
+    return same, total, diffs
+
+
+_COUNT = re.compile(r"vote\s?count", re.I)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", "-v", action="store_true", help="show every wrong Day")
     parser.add_argument("--queue", action="store_true", help="list every queued vote")
     parser.add_argument("--game", help="only games whose folder contains this text")
+    parser.add_argument(
+        "--mod-counts",
+        action="store_true",
+        help="also compare with the moderators' own vote-count posts (rough reading of them)",
+    )
     parser.add_argument("--threads", type=Path, default=THREADS)
     args = parser.parse_args(argv)
     if not args.threads.is_dir():
@@ -211,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         folders = [f for f in folders if args.game in f.name]
     began = time.perf_counter()
     all_days: list[DayResult] = []
-    posts = 0
+    posts = mod_same = mod_total = 0
     for folder in folders:
         game = load_game(folder)
         posts += len(game.posts)
@@ -220,6 +288,12 @@ def main(argv: list[str] | None = None) -> int:
         right = sum(d.correct for d in days)
         queued = sum(d.queued for d in days)
         print(f"{game.key:22} days {right}/{len(days)} right, {queued} queued")
+        if args.mod_counts:
+            same, total, diffs = compare_moderator_counts(game)
+            mod_same, mod_total = mod_same + same, mod_total + total
+            print(f"{'':22} moderator vote counts reproduced: {same}/{total}")
+            for diff in diffs if args.verbose else []:
+                print(f"    {diff}")
         for d in days:
             if args.verbose and not d.correct:
                 print(f"    Day {d.day}: expected {d.expected}, leader {d.got} | {d.summary}")
@@ -231,10 +305,19 @@ def main(argv: list[str] | None = None) -> int:
     queued = sum(d.queued for d in all_days)
     share = 100 * right / len(all_days) if all_days else 0.0
     decided = sum(d.decided for d in all_days)
-    print(f"\noverall: {right}/{len(all_days)} Days right ({share:.1f}%), {queued} votes queued, "
-          f"{posts} posts in {elapsed:.2f} s")  # fmt: skip
-    print(f"majority rule applied as is (no lynch without a majority): {decided}/{len(all_days)} "
-          f"Days match the archive's lynch")  # fmt: skip
+    print(
+        f"\noverall: {right}/{len(all_days)} Days right ({share:.1f}%), {queued} votes queued, "
+        f"{posts} posts in {elapsed:.2f} s"
+    )
+    if args.mod_counts:
+        print(
+            f"moderator vote counts reproduced: {mod_same}/{mod_total} (their posts read "
+            "roughly; the differences checked by hand were moderator slips or unread formats)"
+        )
+    print(
+        f"majority rule applied as is (no lynch without a majority): {decided}/{len(all_days)} "
+        f"Days match the archive's lynch"
+    )
     return 0
 
 
