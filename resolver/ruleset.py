@@ -236,7 +236,7 @@ def _win(r: Reader, raw: Any, values: Mapping[str, Any]) -> Mapping[str, Any]:
     """``win:`` is free data read by the chosen check; the check and its tie table are checked."""
     from resolver.win import WIN_CHECKS
 
-    win = cat.resolve_options(r, r.mapping(raw, "win"), "win", values)
+    win: Mapping[str, Any] = cat.resolve_options(r, r.mapping(raw, "win"), "win", values)
     if "check" in win:
         r.choice(win["check"], "win.check", sorted(WIN_CHECKS))
     rows = win.get("tie_table", ())

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from resolver.model.catalogue import Ability, Ruleset
+from resolver.model.catalogue import Ability, Role, Ruleset
 from resolver.model.events import Event, EventKind, Visibility
 from resolver.model.state import (
     GameState,
@@ -213,7 +213,7 @@ class Work:
         )
         return pick
 
-    def role_of(self, name: str) -> Any:
+    def role_of(self, name: str) -> Role:
         """The catalogue role a player currently holds."""
         return self.ruleset.roles[self.players[name].role]
 

@@ -53,7 +53,7 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
 
 
 def _faction_kills(view: HookView) -> dict[str, str]:
-    kills = {}
+    kills: dict[str, str] = {}
     ruleset = view.ruleset
     for ability in ruleset.abilities.values():
         if FACTION_KILL_TAG in ability.tags:
