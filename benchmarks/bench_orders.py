@@ -60,6 +60,7 @@ class Case:
     rule: str | None = None
     recipients: tuple[str, ...] | None = None
     known_miss: str | None = None
+    split: str = "tuned"
 
 
 def load_corpus(folder: Path = CORPUS) -> list[Case]:
@@ -83,6 +84,7 @@ def load_corpus(folder: Path = CORPUS) -> list[Case]:
                     rule=raw.get("rule"),
                     recipients=tuple(recipients) if recipients is not None else None,
                     known_miss=raw.get("known_miss"),
+                    split=data.get("split", "tuned"),
                 )
             )
     return cases
@@ -206,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         "pms_per_second": round(len(cases) * args.repeat / elapsed, 1),
         "overall": score(results),
         "by_language": {lang: score(pairs) for lang, pairs in sorted(by_lang.items())},
+        "by_split": {
+            split: score(p for p in results if p[0].split == split)
+            for split in sorted({c.split for c in cases})
+        },
         "by_ruleset": {
             rs: score(p for p in results if p[0].ruleset == rs)
             for rs in sorted({c.ruleset for c in cases})
@@ -222,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         print(f"{len(cases)} PMs, {report['pms_per_second']} PMs/s (one core, warm)")
-        for name, figures in [("overall", report["overall"]), *report["by_language"].items()]:
+        rows = [("overall", report["overall"]), *report["by_language"].items()]
+        rows += [(f"split:{k}", v) for k, v in report["by_split"].items()]
+        for name, figures in rows:
             print(f"  {name:8} " + "  ".join(f"{k}={v}" for k, v in figures.items()))
     return 0
 

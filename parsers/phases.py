@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parsers.orders.grammar import ORDINALS, PREP, PREVIOUS, TONIGHT
+from parsers.orders.text import normalize
 
 _PHASE_ID = re.compile(r"^\s*(prep|[a-z]+?)\s*(\d+)?\s*$", re.I)
 _SHORT = re.compile(r"^([a-zа-я]{1,2})\.?#?(\d{1,2})$", re.I)
@@ -134,10 +135,15 @@ def _phrase_at(norms: Sequence[str], i: int, table: Mapping[str, tuple[str, ...]
     best = 0
     for phrases in table.values():
         for phrase in phrases:
-            words = phrase.split()
+            words = [normalize(w) for w in phrase.split()]
             if [*norms[i : i + len(words)]] == words:
                 best = max(best, len(words))
     return best
+
+
+def is_previous(norms: Sequence[str], i: int) -> bool:
+    """True when a "last night" / "yesterday" reference starts at token ``i``."""
+    return bool(_phrase_at(norms, i, PREVIOUS))
 
 
 def find_phase(

@@ -205,7 +205,8 @@ def _player_slots(groups: list[list[NameHit]], piece: Piece) -> tuple[tuple[Slot
 def _common_doubts(draft: Draft, piece: Piece) -> None:
     if draft.hedged:
         piece.doubt("hedged", "the player sounds unsure")
-    if draft.question:
+    if draft.question and not (draft.claims and draft.trigger_first):
+        # "SI: did Callid kill Sebolains on night 2?" is a claim, asked as claims are
         piece.doubt("question", "asked as a question")
     if draft.negated:
         piece.doubt("negated", "negated ('don't', 'not')")

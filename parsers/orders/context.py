@@ -61,7 +61,7 @@ class Reading:
 
     def _match(self, ctx: Context, i: int) -> Match | None:
         avoid = (ctx.abilities or frozenset()) - ctx.usable
-        prefer = ctx.usable or ctx.abilities
+        prefer = ctx.usable if ctx.abilities is not None else None
         found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid)
         if found and found.length > 1 and avoid & set(found.values("ability")):
             # "je tranche Manon" at night: the Ripper's "tranche" (charm) inside the day's

@@ -84,6 +84,13 @@ CORRECTION: Final = _table(
     fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход",
 )
+# "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
+# the sender's one usable targeted ability is meant (several: the GM picks).
+TARGET: Final = _table(
+    en="target|my target|targets|tonight's target|target tonight|my action|action",
+    fr="cible|ma cible|mon action|action",
+    ru="ход|мой ход|цель|моя цель|действие",
+)
 SELF: Final = _table(
     en="me|myself|self|my self",
     fr="moi|moi-même|moi meme|me",

@@ -27,6 +27,7 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "self": grammar.SELF,
     "vague": grammar.VAGUE,
     "correction": grammar.CORRECTION,
+    "target": grammar.TARGET,
     "gone": grammar.GONE,
     "condition": grammar.CONDITION_START,
     "crime_link": grammar.CRIME_LINK,

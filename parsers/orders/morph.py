@@ -24,7 +24,7 @@ def _singular(lexeme: Any) -> set[str]:
 
 _STEM_LANGS = {"en": "english", "fr": "french"}
 # Words too short to stem safely ("is" -> "is", "d" ...) keep only their surface form.
-_MIN_STEM = 4
+_MIN_STEM = 3
 
 
 @functools.cache

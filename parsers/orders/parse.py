@@ -68,7 +68,7 @@ class OrderParser:
             actor=slot.name,
             phase=now,
             abilities=abilities,
-            usable=_usable(self.ruleset, abilities, now),
+            usable=_usable(self.ruleset, abilities, now, slot.statuses),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
@@ -151,10 +151,13 @@ class OrderParser:
         return roles[0] if len(roles) == 1 else None
 
     def _guess(self, reading: Reading, ctx: Context) -> list[Draft]:
-        """No order word: a misspelt one next to a player name becomes a doubted draft."""
+        """No order word: "Target: Dave" names the target of the sender's one usable
+        targeted ability; a misspelt order word next to a name becomes a doubted draft."""
         tokens = reading.sentence.tokens
         if ctx.abilities is None or not any(reading.name(ctx, i) for i in range(len(tokens))):
             return []
+        if any(_kind_at(reading, ctx, i, "target") for i in range(len(tokens))):
+            return self._target_only(reading, ctx)
         for i, token in enumerate(tokens):
             if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
                 continue
@@ -170,6 +173,24 @@ class OrderParser:
                 draft.guessed = f"'{token.text}' read as {ability}"  # never accepted alone
                 return [draft, *drafts[1:]]
         return []
+
+    def _target_only(self, reading: Reading, ctx: Context) -> list[Draft]:
+        targeted = sorted(
+            a for a in ctx.usable
+            if sum(1 for t in self.ruleset.abilities[a].targets
+                   if t.kind == "player" and not t.optional) == 1
+            and "common" not in self.ruleset.abilities[a].tags
+        )  # fmt: skip
+        if not targeted:
+            return []
+        tokens = reading.sentence.tokens
+        draft = Draft(Kind.ORDER, tuple(targeted), "", reading.sentence.line)
+        draft.source = reading.sentence.text
+        draft.names = [[h] for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+        draft.names = [g for g in draft.names if g[0].players != (ctx.actor,)] or draft.names
+        if reading.sentence.question:
+            draft.question = True
+        return [draft]
 
     def _closest_ability(self, word: str, ctx: Context) -> str | None:
         best: tuple[int, str] | None = None
@@ -199,16 +220,25 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     return [draft]
 
 
-def _usable(ruleset: Ruleset, abilities: frozenset[str] | None, now: Phase) -> frozenset[str]:
-    """The sender's abilities that may be used in this phase (kind, ``not_on``, ``only_on``)."""
+def _usable(
+    ruleset: Ruleset, abilities: frozenset[str] | None, now: Phase, statuses: Collection[str]
+) -> frozenset[str]:
+    """The sender's abilities usable in this phase (kind, ``not_on``, ``only_on``) and with
+    the status they require (``requires_status: mayor``)."""
     usable = set()
     for ability_id in abilities or ():
         ability = ruleset.abilities.get(ability_id)
         if ability is None or not ability.allowed_in(now.kind) or now.id in ability.not_on:
             continue
-        if ability.effect_params.get("only_on", now.id) == now.id:
+        needs = ability.effect_params.get("requires_status")
+        if ability.effect_params.get("only_on", now.id) == now.id and needs in (None, *statuses):
             usable.add(ability_id)
     return frozenset(usable)
+
+
+def _kind_at(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
+    match = reading.match(ctx, i)
+    return bool(match and kind in match.kinds())
 
 
 def _option(ruleset: Ruleset, name: str) -> object:

@@ -10,7 +10,7 @@ from parsers.orders.context import Context, Reading
 from parsers.orders.lexicon import Match
 from parsers.orders.model import Claim, Crime, Kind
 from parsers.orders.players import NameHit
-from parsers.phases import Phase
+from parsers.phases import Phase, is_previous
 
 # Phrase kinds that start a new draft, and the draft kind each starts.
 TRIGGERS = {
@@ -64,6 +64,7 @@ class Draft:
     vague: bool = False
     guessed: str = ""
     corrects: bool = False
+    trigger_first: bool = False
     alt_next: bool = False
     or_next: bool = False
     crime_link: bool = False
@@ -162,6 +163,8 @@ def _step(
         between = match is not None and bool(match.kinds() & (_TRIGGER_KINDS | _FILLER_KINDS))
         flags["adjacent"] = flags["adjacent"] and between
     if found_phase and (name is None or found_phase[1] >= name.length):
+        if is_previous(reading.norms, i) and not (cur and (cur.crimes or cur.claims)):
+            return found_phase[1]  # "she posted a lot yesterday": not when the order is for
         if cur is None:
             flags.setdefault("phases", []).append(found_phase[0])  # type: ignore[attr-defined]
         _add_phase(cur, found_phase[0])
@@ -195,7 +198,9 @@ def _step(
 def _continues(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     """ "arrest Akonyl. Crime: killing CTU, Night 1." completes the crime of the draft before
     (only non-player slots: a bare name stays a correction for the GM to confirm)."""
-    if carry is None or carry.kind is not Kind.ORDER or not carry.names or carry.crimes:
+    if carry is None or carry.kind is not Kind.ORDER or not carry.names:
+        return False
+    if carry.crimes and carry.crimes[-1].phase is not None:
         return False
     if not carry.wants(ctx, "crime") or reading.sentence.question:
         return False
@@ -277,6 +282,8 @@ def _trigger_kind(match: Match, ctx: Context) -> str | None:
     kinds = match.kinds()
     if ctx.abilities and set(match.values("ability")) & ctx.abilities:
         return "ability"
+    if "target" in kinds:
+        return None  # "cible" is the wolves' word, but from Shinra it names her target
     return next((k for k in _TRIGGER_RANK if k in kinds), None)
 
 
@@ -342,6 +349,9 @@ def _start(
     draft.source = reading.sentence.text
     draft.hedged = flags.get("conditional", False)
     draft.corrects = flags.pop("correction", False)
+    draft.trigger_first = all(
+        tokens[j].is_punct or _is_kind(reading, ctx, j, "greeting") for j in range(i)
+    )
     self_word = any(_is_kind(reading, ctx, j, "self") for j in range(i, end))
     if self_word and draft.wants(ctx, "player"):
         draft.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))  # "лечу себя" is one phrase
