@@ -152,15 +152,13 @@ def list_queue(
     return _entries(session, game_id, items)
 
 
-def count_queue(
-    session: Session, game_id: int, *, state: ReviewState | None = ReviewState.OPEN
-) -> int:
+def count_queue(session: Session, game_id: int, *, state: States = ReviewState.OPEN) -> int:
     """How many items ``list_queue`` would list without paging."""
     query = _queue_query(game_id, state).with_only_columns(func.count(ReviewItem.id))
     return int(session.scalar(query) or 0)
 
 
-def _queue_query(game_id: int, state: States) -> Select[tuple[ReviewItem]]:
+def _queue_query(game_id: int, state: States) -> Select[Any]:
     query = select(ReviewItem).where(ReviewItem.game_id == game_id)
     if state is None:
         return query
@@ -675,9 +673,10 @@ def legal_choices(
     living = tuple(p.display_name for p in players if p.status.value == "alive")
     names = tuple(p.display_name for p in players)
     phase_names = tuple(p.name for p in phases)
+    crimes: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
     if item.kind in (ReviewKind.VOTE, ReviewKind.EDIT):
-        abilities = _vote_abilities(living)
-        ruleset, crimes, roles = None, (), ()
+        abilities, ruleset = _vote_abilities(living), None
     else:
         ruleset = ruleset if ruleset is not None else load_game_ruleset(game)
         crimes = _crimes(ruleset, candidates)

@@ -8,6 +8,7 @@ page never loads a remote image). Unknown or malformed tags stay visible as text
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from html import unescape
@@ -94,7 +95,7 @@ def render_bbcode(text: str) -> Markup:
     for _ in range(_MAX_ROUNDS):
         before = out
         for tag, pattern in _PATTERNS.items():
-            out = pattern.sub(lambda m, tag=tag: _one(tag, m), out)
+            out = pattern.sub(functools.partial(_one, tag), out)
         if out == before:
             break
     return Markup(out.replace("\r\n", "\n").replace("\n", "<br>\n"))
