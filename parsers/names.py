@@ -201,6 +201,32 @@ def _usable_word(key: str, position: int) -> bool:
     return len(key) >= 2 if position == 0 else len(key) >= 4
 
 
+def _acronym_of(key: str, name: str) -> bool:
+    """True when ``key``'s letters can be read off ``name`` as its acronym."""
+    words = [fold(w) for w in _words(name) if not w.isdigit()]
+    if len(words) <= 1:
+        return not any(c.isupper() for c in name[1:]) and _is_subsequence(key, fold(name))
+    return _split_acronym(key, words)
+
+
+def _split_acronym(key: str, words: list[str]) -> bool:
+    """Can ``key`` be cut into len(words) pieces, each read in order from the start of a word?"""
+    if not words:
+        return not key
+    if len(key) < len(words):
+        return False
+    for cut in range(1, len(key) - len(words) + 2):
+        if _is_subsequence(key[:cut], words[0]) and _split_acronym(key[cut:], words[1:]):
+            return True
+    return False
+
+
+def _looks_like_acronym(text: str) -> bool:
+    """ "RBT" or "epm" may be acronyms; "Ace" is a word."""
+    letters = text.strip()
+    return letters.isalpha() and (letters.isupper() or letters.islower())
+
+
 def _is_subsequence(short: str, long: str) -> bool:
     """True when ``short``'s letters appear in ``long`` in order, the first one first."""
     if not short or not long or short[0] != long[0]:
@@ -276,6 +302,8 @@ class NameIndex:
         stages = (self._exact, self._prefix, self._by_initials, self._by_word, self._substring,
                   self._typo, self._acronym)  # fmt: skip
         for stage in stages:
+            if stage == self._acronym and not _looks_like_acronym(text):
+                continue
             found = stage(key)
             if found:
                 return _decide(text, found)
@@ -336,10 +364,13 @@ class NameIndex:
     def _acronym(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         if not self._use_acronyms or not 3 <= len(key) <= 5 or not key.isalpha():
             return []
+        # Where a name shows its words ("Lady Lambdadelta", "AlmasterGM"), the letters must
+        # start at its words, in order ("LLD", "AGM"; "Ace" is not "ArcAngel"); a one-word
+        # name hides them, so its letters only need to come in order ("RBT": riceballtail).
         return [
             (k.entry, MatchKind.ACRONYM)
             for k in self._keys
-            if len(k.key) > len(key) + 2 and _is_subsequence(key, k.key)
+            if len(k.key) > len(key) + 2 and _acronym_of(key, k.entry.text)
         ]
 
     def _substring(self, key: str) -> list[tuple[NameEntry, MatchKind]]:

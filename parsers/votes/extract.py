@@ -42,9 +42,12 @@ class RawAction:
 
 
 # "vote", "unvote", common misspellings, and the French/Russian verbs players use in PMs.
+# A keyword starts a word, or is an upper-case "VOTE:" glued to the name before it
+# ("VOTE: notthepopeVOTE:"); "Vote Count 4.1" is a heading, never a vote.
 _KEYWORD = re.compile(
-    r"(?<![\w$])(?P<kw>un-?vote|un-?veot|vote|veot|vtoe|je\s+vote|голосую|голос|отменяю\s+голос)"
-    r"(?![\w])\s*[:\-–—=>]*\s*",
+    r"(?:(?<![\w$])|(?<=[a-z])(?=(?-i:(?:UN)?VOTE:)))"
+    r"(?P<kw>un-?vote|un-?veot|vote|veot|vtoe|je\s+vote|голосую|голос|отменяю\s+голос)"
+    r"(?![\w])(?!\s*counts?\b)\s*[:\-–—=>]*\s*",
     re.IGNORECASE,
 )
 _LEAD = re.compile(

@@ -135,6 +135,17 @@ def test_every_exact_name_resolves_to_itself(name: str, junk: str) -> None:
     assert isinstance(result, Resolved) and result.slot == name
 
 
+def test_acronyms_follow_the_words_of_a_name() -> None:
+    names = ["Lady Lambdadelta", "AlmasterGM", "ArcAngel9", "theaceofspades", "Riceballtail"]
+    index = NameIndex([NameEntry(n, n) for n in names], acronyms=True)
+    assert index.resolve("LLD") == Resolved(
+        "Lady Lambdadelta", MatchKind.ACRONYM, "Lady Lambdadelta"
+    )
+    assert index.resolve("agm") == Resolved("AlmasterGM", MatchKind.ACRONYM, "AlmasterGM")
+    assert isinstance(index.resolve("Ace"), Unknown)  # a word, and not ArcAngel's letters
+    assert isinstance(index.resolve("ACE"), Unknown)
+
+
 def test_acronyms_are_opt_in() -> None:
     entries = [NameEntry("Riceballtail", "Riceballtail"), NameEntry("Kimball", "Kimball")]
     assert isinstance(NameIndex(entries).resolve("RBT"), Unknown)

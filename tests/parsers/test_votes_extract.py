@@ -28,6 +28,17 @@ def actions(html: str, *syntaxes: Syntax) -> list[tuple[str, str]]:
         ("<b>Vote:</b> Ann please", Syntax.BOLD_VOTE, [("vote", "Ann please")]),
         ("<b>Vote</b>ing is fun", Syntax.BOLD_VOTE, []),
         ("<b>My failure to vote on you</b>", Syntax.BOLD_VOTE, []),
+        ("<b>Vote Count 4.1</b>", Syntax.BOLD_VOTE, []),
+        (
+            "<b>VOTE: notthepopeVOTE: Kid</b>",
+            Syntax.BOLD_VOTE,
+            [("vote", "notthepope"), ("vote", "Kid")],
+        ),
+        (
+            "<b>Also,<br>unvote<br>vote Lupo</b>",
+            Syntax.BOLD_VOTE,
+            [("unvote", ""), ("vote", "Lupo")],
+        ),
         ("<b>$Ann</b>", Syntax.DOLLAR_BOLD, [("vote", "Ann")]),
         ("<s>$Ann</s> <b>$Bob</b>", Syntax.DOLLAR_BOLD, [("withdraw", "Ann"), ("vote", "Bob")]),
         ("<b><s>$Ann</s></b>", Syntax.DOLLAR_BOLD, [("withdraw", "Ann")]),
