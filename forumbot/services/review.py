@@ -297,14 +297,18 @@ def _apply(
     if item.kind in (ReviewKind.VOTE, ReviewKind.EDIT):
         vote_ids = [_store_vote(session, item, o, by, at, note) for o in orders]
     elif item.kind is ReviewKind.ORDER:
+        real = [o for o in orders if o.kind == "order"]
         choices = legal_choices(session, item, ruleset, _candidate_orders(item))
-        problems = [p for o in orders for p in validate_order(o, choices)]
+        problems = [p for o in real for p in validate_order(o, choices)]
         if item.player_id is None or item.phase_id is None:
             problems.append("the item names no sender or no phase")
         if problems:
             raise InvalidDecision(item.id, problems)
         _retire_parser_orders(session, item, OrderStatus.SUPERSEDED, by)
-        rows = [_order_row(item, o, OrderStatus.ACCEPTED, by, at, note) for o in orders]
+        for cancel in (o for o in orders if o.kind == "cancel"):
+            _cancel_orders(session, item, cancel.ability, by)
+        # A will, a question or a hand-off is recorded on the item only: no order to apply.
+        rows = [_order_row(item, o, OrderStatus.ACCEPTED, by, at, note) for o in real]
         session.add_all(rows)
         session.flush()
         order_ids = [row.id for row in rows]
@@ -370,6 +374,20 @@ def _retire_parser_orders(session: Session, item: ReviewItem, status: OrderStatu
     for row in rows:
         row.status = status
         row.reason = f"{row.reason} [replaced by {by}, review item {item.id}]".strip()
+
+
+def _cancel_orders(session: Session, item: ReviewItem, ability: str | None, by: str) -> None:
+    """The sender's accepted orders of this phase (of ``ability``, if given) are cancelled."""
+    query = select(Order).where(
+        Order.phase_id == item.phase_id,
+        Order.player_id == item.player_id,
+        Order.status == OrderStatus.ACCEPTED,
+    )
+    if ability:
+        query = query.where(Order.ability == ability)
+    for row in session.scalars(query):
+        row.status = OrderStatus.CANCELLED
+        row.reason = f"{row.reason} [cancelled: {by}, review item {item.id}]".strip()
 
 
 def _store_vote(
@@ -570,6 +588,7 @@ class OrderInput:
     ability: str | None
     targets: tuple[Any, ...] = ()
     params: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "order"  # or the parser's other kinds: cancel, will, vote, handoff...
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> OrderInput:
@@ -582,18 +601,27 @@ class OrderInput:
         ability = data.get("ability")
         params = data.get("params")
         return cls(
-            ability=str(ability) if ability is not None else None,
+            ability=str(ability) if ability else None,
             targets=tuple(targets),
             params=dict(params) if isinstance(params, Mapping) else {},
+            kind=str(data.get("kind") or "order"),
         )
 
     def as_json(self) -> dict[str, Any]:
         """The JSON stored in a review item's resolution."""
-        return {"ability": self.ability, "targets": list(self.targets), "params": dict(self.params)}
+        return {
+            "kind": self.kind,
+            "ability": self.ability,
+            "targets": list(self.targets),
+            "params": dict(self.params),
+        }
 
     def label(self) -> str:
         """``shoot Bob`` / ``arrest Carl crime=kill:Conia:night1``."""
-        parts = [self.ability or "?", *(_show(t) for t in self.targets)]
+        head = [] if self.kind == "order" else [self.kind]
+        if self.ability or self.kind == "order":
+            head.append(self.ability or "?")
+        parts = [*head, *(_show(t) for t in self.targets)]
         parts += [f"{k}={_show(v)}" for k, v in self.params.items()]
         return " ".join(parts)
 

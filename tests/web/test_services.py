@@ -11,7 +11,7 @@ from forumbot.db.models import Game, LearnedMapping, Order, ReviewItem, VoteEven
 from forumbot.db.repo import move_outbound
 from forumbot.services import drafts, review
 from forumbot.services.review import InvalidDecision, Lesson, OrderInput
-from tests.web.seed import Seeded
+from tests.web.seed import NOW, Seeded
 
 
 def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -> None:
@@ -114,6 +114,22 @@ def test_spent_abilities_and_item_abilities(session: Session, seeded: Seeded) ->
     assert "heal" not in legal
     if granting is not None and ruleset.abilities[granting.ability].allowed_in("night"):
         assert granting.ability in legal
+
+
+def test_accepting_a_cancel_cancels_the_earlier_order(session: Session, seeded: Seeded) -> None:
+    item = session.get(ReviewItem, seeded.order_item_id)
+    assert item is not None
+    earlier = Order(
+        game_id=item.game_id, phase_id=item.phase_id, player_id=item.player_id,
+        ability="heal", targets=["Ann"], status=OrderStatus.ACCEPTED, received_at=NOW,
+    )  # fmt: skip
+    session.add(earlier)
+    item.candidates = [{"orders": [{"kind": "cancel", "ability": "heal"}], "why": "cancel"}]
+    session.flush()
+    entry = review.get_entry(session, item.id)
+    assert entry.candidates[0].label == "cancel heal"
+    decision = review.accept_candidate(session, item.id, 0, gm="Steph")
+    assert decision.order_ids == () and earlier.status is OrderStatus.CANCELLED
 
 
 def test_reject_needs_a_note_and_records_it(session: Session, seeded: Seeded) -> None:
