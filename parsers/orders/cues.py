@@ -1,0 +1,141 @@
+"""Cues: what the words around a token say about how to read it (order word or name,
+crime, condition, an order word inside another order). Predicates only; no state."""
+
+from __future__ import annotations
+
+from parsers.orders.context import Context, Reading
+from parsers.orders.draft import TRIGGERS, Draft
+from parsers.orders.lexicon import Match
+from parsers.orders.model import Kind
+from parsers.orders.players import NameHit
+
+TRIGGER_RANK = ("handoff", "cancel", "will", "vote", "ability")
+TRIGGER_KINDS = frozenset(TRIGGERS)
+
+
+def continues(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
+    """ "arrest Akonyl. Crime: killing CTU, Night 1." completes the crime of the draft before
+    (only non-player slots: a bare name stays a correction for the GM to confirm)."""
+    if carry is None or carry.kind is not Kind.ORDER or not carry.names:
+        return False
+    if carry.crimes and carry.crimes[-1].phase is not None:
+        return False
+    if not carry.wants(ctx, "crime") or reading.sentence.question:
+        return False
+    return not any(actor_trigger(reading, ctx, j) for j in range(len(reading.keys)))
+
+
+def condition_end(reading: Reading, ctx: Context, i: int) -> int:
+    """End of "if <name> is lynched[, then]" starting at ``i``, or 0 when none starts there."""
+    match = reading.match(ctx, i)
+    if not match or "condition" not in match.kinds() or match.kinds() & TRIGGER_KINDS:
+        return 0
+    tokens = reading.sentence.tokens
+    for j in range(i + match.length, min(i + match.length + 6, len(tokens))):
+        gone = reading.match(ctx, j)
+        if gone and "gone" in gone.kinds():
+            end = j + gone.length
+            while end < len(tokens) and (
+                tokens[end].is_punct or is_kind(reading, ctx, end, "clause")
+            ):
+                end += 1
+            return end
+    return 0
+
+
+def is_kind(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
+    match = reading.match(ctx, i)
+    return bool(match and kind in match.kinds())
+
+
+def absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) -> bool:
+    """An order word inside an order: "order: Akonyl kills CTU", "identify Callid is Eisuke",
+    "new leader vote: Kleene" (a trigger right after one that has nothing yet)."""
+    if cur.kind is not Kind.ORDER:
+        return False
+    has_values = bool(cur.names or cur.roles or cur.claims or cur.crimes or cur.items)
+    if not has_values:
+        previous = reading.sentence.tokens[:i]
+        adjacent = bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, i)
+        return adjacent and missing(cur, ctx, "player")
+    same = bool(set(match.values("ability")) & set(cur.abilities))
+    return (same and missing(cur, ctx, "role")) or missing(cur, ctx, "player")
+
+
+def _just_started(cur: Draft, reading: Reading, i: int) -> bool:
+    tokens = reading.sentence.tokens
+    text = " ".join(t.text for t in tokens[:i])
+    return text.endswith(cur.trigger)
+
+
+def missing(cur: Draft, ctx: Context, kind: str) -> bool:
+    """Every ability the draft may be still lacks a required slot of ``kind``."""
+    if not cur.abilities:
+        return False
+    for ability_id in cur.abilities:
+        ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+        if ability is None:
+            return False
+        need = sum(1 for t in ability.targets if t.kind == kind and not t.optional)
+        have = len(cur.names) if kind == "player" else len(cur.roles)
+        if have >= need:
+            return False
+    return True
+
+
+def is_crime(cur: Draft, ctx: Context, match: Match, name: NameHit | None) -> bool:
+    """A crime word in an arrest; after "for", any ability word is read as the crime (the
+    validator then says "Spy is not a crime")."""
+    if not cur.wants(ctx, "crime"):
+        return False
+    if not match.values("crime") and not (cur.crime_link and match.values("ability")):
+        return False
+    filled = bool(cur.crimes) and (cur.crimes[-1].victim is not None)
+    return (cur.crime_link or bool(cur.names)) and not filled and name is None
+
+
+def trigger_kind(match: Match, ctx: Context) -> str | None:
+    """The sender's own ability first ("сижу дома" is a move where the ruleset has it), then
+    hand-off, cancel, will, vote, and another role's ability last."""
+    kinds = match.kinds()
+    if ctx.abilities and set(match.values("ability")) & ctx.abilities:
+        return "ability"
+    if "target" in kinds:
+        return None  # "cible" is the wolves' word, but from Shinra it names her target
+    return next((k for k in TRIGGER_RANK if k in kinds), None)
+
+
+def prefers_trigger(
+    reading: Reading, ctx: Context, i: int, cur: Draft | None, match: Match
+) -> bool:
+    """A word that is both a name and an order word ("Kill") is the order word at the start
+    of a clause, unless another word of the sentence is one of the sender's order words;
+    after an order word still waiting for its target, it is the name."""
+    if cur is not None and cur.kind is not Kind.CANCEL and not cur.names:
+        return False
+    if not player_only(ctx, match):
+        return True
+    return not any(actor_trigger(reading, ctx, j) for j in range(len(reading.keys)) if j != i)
+
+
+def actor_trigger(reading: Reading, ctx: Context, j: int) -> bool:
+    match = reading.match(ctx, j)
+    return bool(match and set(match.values("ability")) & (ctx.abilities or set()))
+
+
+def player_only(ctx: Context, match: Match) -> bool:
+    """True when the only order words the match holds are abilities the actor lacks."""
+    ids = match.values("ability")
+    return bool(ids) and ctx.abilities is not None and not (set(ids) & ctx.abilities)
+
+
+def role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
+    """A name that is also a role word fills a role slot once the player slot is filled."""
+    return (
+        cur is not None
+        and match is not None
+        and bool(match.values("role"))
+        and bool(cur.names)
+        and cur.wants(ctx, "role")
+        and not cur.roles
+    )
