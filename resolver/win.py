@@ -74,7 +74,7 @@ def _tie(
             teams = [t for (p, t), c in zip(counted, classes, strict=True) if c == winner]
         losers = {p.name for p, t in counted if t not in teams}
         return _finish(
-            work, teams, f"tie:{'+'.join(classes)}", params, losers=losers, draw=not teams
+            work, teams, f"tie:{'+'.join(sorted(classes))}", params, losers=losers, draw=not teams
         )
     return None
 

@@ -84,3 +84,19 @@ def test_phase_post_is_built_from_public_events_only(items: list[tuple[Visibilit
     for _vis, secret in items:
         public = any(v is Visibility.PUBLIC and s == secret for v, s in items)
         assert (secret in post) == public
+
+
+@FAST
+@given(SEEDS, st.randoms(use_true_random=False))
+def test_submission_order_of_different_players_does_not_matter(seed: int, shuffler) -> None:
+    from resolver.engine import resolve_phase
+    from resolver.rng import PurposeRng
+
+    ruleset = failheap()
+    for state, orders, _res in play_random(seed, phases=4):
+        one_each = list({o.actor: o for o in orders}.values())
+        shuffled = list(one_each)
+        shuffler.shuffle(shuffled)
+        a = resolve_phase(state, one_each, ruleset, rng=PurposeRng(seed))
+        b = resolve_phase(state, shuffled, ruleset, rng=PurposeRng(seed))
+        assert a.state == b.state
