@@ -425,6 +425,23 @@ def test_role_words_are_not_shared_between_roles(ruleset: Ruleset) -> None:
                 )
 
 
+def test_no_word_means_two_abilities_of_one_role(ruleset: Ruleset) -> None:
+    """A sender's PM is not ambiguous by construction: one word, one ability per phase kind."""
+    kinds = set(ruleset.phases.kinds)
+    for rid, role in ruleset.roles.items():
+        seen: dict[str, str] = {}
+        for aid, ability in role.abilities.items():
+            for word in {w.casefold() for ws in ability.vocabulary.values() for w in ws}:
+                other = seen.setdefault(word, aid)
+                if other == aid:
+                    continue
+                phases = [set(role.abilities[a].phases) for a in (other, aid)]
+                phases = [kinds if "any" in p else p for p in phases]
+                assert not phases[0] & phases[1], (
+                    f"{ruleset.id}.{rid}: '{word}' means {other} and {aid} in the same phase"
+                )
+
+
 def test_vocabulary_is_clean(ruleset: Ruleset) -> None:
     for thing in (*ruleset.abilities.values(), *ruleset.roles.values()):
         for lang, words in thing.vocabulary.items():
@@ -501,9 +518,19 @@ def test_dctp_conditions_crimes_and_votes() -> None:
 
 def test_dctp_seed001_variants_are_options() -> None:
     rs = _load("dctp")
-    for variant in ("snipe", "abduct", "sabotage", "research"):
-        option = rs.abilities[variant].effect_params["option"]
-        assert rs.option(option) is False, f"{variant} is off by default (seed 000 is the game)"
+    for variant in ("abduct", "sabotage", "research"):
+        params = rs.abilities[variant].effect_params
+        assert rs.option(params["option"]) is False, (
+            f"{variant} is off by default (000 is the game)"
+        )
+        for rid in params["roles"]:
+            assert variant not in rs.roles[rid].abilities
+    assert "headshot" in rs.roles["chianti"].abilities and "quickshot" in rs.roles["korn"].abilities
+    snipers = load_ruleset("dctp", options={"chianti_sniping": "snipe", "korn_sniping": "snipe"})
+    assert (
+        "snipe" in snipers.roles["chianti"].abilities and "snipe" in snipers.roles["korn"].abilities
+    )
+    assert "headshot" not in snipers.roles["chianti"].abilities
     for option in ("variant_frame", "variant_slander", "variant_erase", "betrayal_style"):
         assert option in rs.options
 
