@@ -97,7 +97,7 @@ class Segment:
         line: line number in the post (``<br>`` and block elements start a new line).
         bold: id of the outermost bold element around it, 0 when not bold.
         strike: id of the outermost strike-through element, 0 when none.
-        vote_tag: id of the enclosing ``[vote]`` tag element, 0 when none.
+        vote_tag: id of the innermost ``[vote]`` tag element around it, 0 when none.
         colour: innermost colour, normalised (``#rrggbb`` or a lower-case name), or None.
         colour_run: id of the innermost coloured element, 0 when none.
         quote_depth: how many quotes enclose it (0 = the author's own text).
@@ -500,7 +500,7 @@ def _enter(el: etree._Element, tag: str, outer: _State, walker: _Walker) -> _Sta
         state.bold = walker.new_id()
     if (tag in _STRIKE_TAGS or _STRIKE_STYLE.search(style)) and not state.strike:
         state.strike = walker.new_id()
-    if classes & _VOTE_CLASSES and not state.vote_tag:
+    if classes & _VOTE_CLASSES:  # innermost: an unclosed [vote] tag swallows the next one
         state.vote_tag = walker.new_id()
     colour = _COLOUR_STYLE.search(style)
     raw_colour = colour.group(1) if colour else (el.get("color") if tag == "font" else None)

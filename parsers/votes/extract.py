@@ -47,12 +47,13 @@ class RawAction:
 _KEYWORD = re.compile(
     r"(?:(?<![\w$])|(?<=[a-z])(?=(?-i:(?:UN)?VOTE:)))"
     r"(?P<kw>un-?vote|un-?veot|vote|veot|vtoe|je\s+vote|голосую|голос|отменяю\s+голос)"
-    r"(?![\w])(?!\s*counts?\b)\s*[:\-–—=>]*\s*",
+    r"(?![\w])(?!\s*counts?\b)\s*[:;\-–—=>]*\s*",
     re.IGNORECASE,
 )
 _LEAD = re.compile(
-    r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:\-–—>]\s*)+", re.IGNORECASE
+    r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:;,\-–—>]\s*)+", re.IGNORECASE
 )
+_CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?)\s*|\s+-\s+")
 _TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
 _DOLLAR = re.compile(r"\$\s*([^$]+)")
 _HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
@@ -75,6 +76,7 @@ def clean_target(text: str) -> str:
         The bare name text.
     """
     text = _LEAD.sub("", text.strip())
+    text = _CUT.split(text, maxsplit=1)[0]  # "LLD--that's a hammer", "Ann, because..."
     return _TRAIL.sub("", text).strip()
 
 
@@ -83,9 +85,27 @@ def _is_unvote(keyword: str) -> bool:
     return lowered.startswith("un") or lowered.startswith("отменяю")
 
 
+def _clause_keywords(text: str) -> list[re.Match[str]]:
+    """The keywords that start a vote clause: the first, then only those after punctuation,
+    with a colon, in capitals, or right after an unvote ("unvote vote X"); a lower-case
+    "vote" inside a sentence ("... to vote on a single person") is just a word."""
+    kept: list[re.Match[str]] = []
+    for match in _KEYWORD.finditer(text):
+        before = text[kept[-1].end() if kept else 0 : match.start()]
+        if (
+            not kept
+            or ":" in match.group(0)
+            or match.group("kw").isupper()
+            or re.search(r"[.,;:!?)\]]\s*$", before)
+            or (_is_unvote(kept[-1].group("kw")) and not before.strip(" ,;"))
+        ):
+            kept.append(match)
+    return kept
+
+
 def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction]:
     """Actions in a run that says "Vote: X" / "Unvote" (several: each keyword starts one)."""
-    matches = list(_KEYWORD.finditer(run.text))
+    matches = _clause_keywords(run.text)
     if matches and not _LEADING_OK.match(run.text[: matches[0].start()]):
         # "My failure to vote on you", "@Mod - vote count please": talk about votes, not votes.
         return []

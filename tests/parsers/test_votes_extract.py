@@ -30,6 +30,17 @@ def actions(html: str, *syntaxes: Syntax) -> list[tuple[str, str]]:
         ("<b>My failure to vote on you</b>", Syntax.BOLD_VOTE, []),
         ("<b>Vote Count 4.1</b>", Syntax.BOLD_VOTE, []),
         (
+            "<b>unvote, vote; science and magic</b>",
+            Syntax.BOLD_VOTE,
+            [("unvote", ""), ("vote", "science and magic")],
+        ),
+        ("<b>Vote: LLD--that's a hammer</b>", Syntax.BOLD_VOTE, [("vote", "LLD")]),
+        (
+            "<b>Vote: Ann I just want to vote on someone</b>",
+            Syntax.BOLD_VOTE,
+            [("vote", "Ann I just want to vote on someone")],
+        ),
+        (
             "<b>VOTE: notthepopeVOTE: Kid</b>",
             Syntax.BOLD_VOTE,
             [("vote", "notthepope"), ("vote", "Kid")],
