@@ -24,6 +24,7 @@ __all__ = [
     "DraftError",
     "DraftView",
     "approve_draft",
+    "approve_phase",
     "edit_draft",
     "get_draft",
     "hold_draft",
@@ -147,6 +148,18 @@ def approve_draft(session: Session, outbound_id: int, *, gm: str) -> tuple[Draft
         return get_draft(session, outbound_id), False
     move_outbound(session, row, DeliveryState.APPROVED, by=_by(gm))
     return get_draft(session, outbound_id), True
+
+
+def approve_phase(session: Session, game_id: int, phase_id: int, *, gm: str) -> list[DraftView]:
+    """Approve every draft of one phase (held messages stay held); returns those approved."""
+    rows = session.scalars(
+        select(Outbound).where(
+            Outbound.game_id == game_id,
+            Outbound.phase_id == phase_id,
+            Outbound.state == DeliveryState.DRAFT,
+        )
+    ).all()
+    return [approve_draft(session, row.id, gm=gm)[0] for row in rows]
 
 
 def hold_draft(session: Session, outbound_id: int, *, gm: str) -> DraftView:

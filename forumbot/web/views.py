@@ -278,6 +278,14 @@ def drafts_page(game_id: int) -> Any:
     return render_template("drafts.html", game=game, drafts=drafts.list_drafts(db(), game_id))
 
 
+@bp.post("/games/<int:game_id>/drafts/phase/<int:phase_id>/approve")
+def drafts_approve_phase(game_id: int, phase_id: int) -> Any:
+    """Approve every draft of a phase at once (held messages stay held)."""
+    _game(game_id)
+    done = drafts.approve_phase(db(), game_id, phase_id, gm=gm_name())
+    return _done(f"{len(done)} message(s) approved.", "pages.drafts_page", game_id=game_id)
+
+
 _DRAFT_ACTIONS = {
     "approve": lambda s, i, f, gm: drafts.approve_draft(s, i, gm=gm)[0],
     "hold": lambda s, i, f, gm: drafts.hold_draft(s, i, gm=gm),

@@ -198,7 +198,7 @@ def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0
             game_id=game.id,
             phase_id=night2.id,
             player_id=players["Ann"].id,
-            ability="investigate",
+            ability="check",
             targets=["Zoé"],
             status=OrderStatus.ACCEPTED,
             confidence=0.98,

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from forumbot.db.enums import DeliveryState, ReviewState
-from forumbot.db.models import Outbound, ReviewItem
+from forumbot.db.enums import DeliveryState, PhaseStatus, ReviewState
+from forumbot.db.models import Outbound, Phase, ReviewItem
 from forumbot.web import create_app
 from forumbot.web.server import RunningServer, start_in_thread
 from tests.conftest import ROOT
@@ -168,3 +169,33 @@ def test_the_essentials_work_without_javascript(
     assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.EDITED
     assert session.get(ReviewItem, seeded.vote_item_id).state is ReviewState.REJECTED
     assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
+
+
+def test_resolve_now_drafts_the_phase(
+    browser: Any, factory: sessionmaker[Session], db_url: str, seeded: Seeded
+) -> None:
+    from forumbot.web.resolve import runtime_resolve_now
+
+    resolve_now = runtime_resolve_now(db_url)
+    if resolve_now is None:
+        pytest.skip("the runtime's phases service is not available")
+    app = create_app(factory, token=TOKEN, now=lambda: NOW, resolve_now=resolve_now)
+    running = start_in_thread(app, "127.0.0.1", 0)
+    try:
+        page = _page(browser)
+        _login(page, running.url)
+        page.goto(f"{running.url}/games/{seeded.game_id}/phase/{seeded.night2_id}")
+        page.click("button:has-text('Resolve now')")
+        page.wait_for_selector(".flash")
+        _shot(page, "10-phase-after-resolve-now")
+        assert "night2 is" in page.locator(".flash").inner_text()
+        with factory() as session:
+            phase = session.get_one(Phase, seeded.night2_id)
+            assert phase.status is not PhaseStatus.OPEN
+            drafted = session.scalars(select(Outbound).where(Outbound.phase_id == phase.id)).all()
+            assert all(o.state is not DeliveryState.SENT for o in drafted)  # nothing sent
+        page.goto(f"{running.url}/games/{seeded.game_id}/drafts")
+        _shot(page, "11-drafts-after-resolve-now")
+        assert page.dialogs == []
+    finally:
+        running.stop()

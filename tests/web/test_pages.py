@@ -157,7 +157,7 @@ def test_approve_hold_and_edit_drafts(gm: FlaskClient, session: Session, seeded:
 
 def test_phase_page_shows_orders_votes_deadlines(gm: FlaskClient, seeded: Seeded) -> None:
     night = gm.get(f"/games/{seeded.game_id}/phase").data.decode()
-    assert "night2" in night and "investigate Zoé" in night and "late" in night
+    assert "night2" in night and "check Zoé" in night and "late" in night
     assert "disabled" in night and "phases service" in night
     assert "left" in night or "passed" in night
     day = gm.get(f"/games/{seeded.game_id}/phase/{seeded.day1_id}").data.decode()
@@ -238,3 +238,14 @@ def test_alerts_are_acknowledged(gm: FlaskClient, session: Session, seeded: Seed
 def test_state_page_reads_the_resolver_state(gm: FlaskClient, seeded: Seeded) -> None:
     page = gm.get(f"/games/{seeded.game_id}/state").data.decode()
     assert "vest ×1" in page and "framed (until day2)" in page
+
+
+def test_approve_all_drafts_of_a_phase(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    base = f"/games/{seeded.game_id}/drafts"
+    gm.post(f"{base}/{seeded.post_draft_id}/hold", data={"csrf_token": csrf_of(gm)})
+    page = gm.get(base).data.decode()
+    assert "Approve all 1 drafts of night2" in page
+    gm.post(f"{base}/phase/{seeded.night2_id}/approve", data={"csrf_token": csrf_of(gm)})
+    session.expire_all()
+    assert session.get(Outbound, seeded.pm_draft_id).state is DeliveryState.APPROVED
+    assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
