@@ -19,6 +19,7 @@ from resolver.model import Event, EventKind, Ruleset, Visibility
 from resolver.phases import parse_phase
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "events"
+FALLBACK_LANGUAGE = "en"
 
 
 class RenderError(ForumbotError):
@@ -81,25 +82,33 @@ class EventRenderer:
         return _display(found.name if found else {}, self.language, faction)
 
     def phase_name(self, phase: str) -> str:
-        """``night2`` → ``Night 2``."""
+        """``night2`` → ``Night 2`` (``Nuit 2``, ``Ночь 2``: the ruleset's word for the kind)."""
         try:
             parsed = parse_phase(phase, self.ruleset)
         except ValueError:
             return phase
-        return f"{parsed.kind.capitalize()} {parsed.number}"
+        words = self.ruleset.phases.vocabulary.get(parsed.kind, {}).get(self.language, ())
+        word = words[0] if words else parsed.kind
+        return f"{word[:1].upper()}{word[1:]} {parsed.number}"
+
+    def _select(self, *names: str) -> jinja2.Template:
+        """The first template found, in this language and then in English."""
+        langs = dict.fromkeys((self.language, FALLBACK_LANGUAGE))
+        candidates = [f"{lang}/{name}" for lang in langs for name in names]
+        try:
+            return self.env.select_template(candidates)
+        except jinja2.TemplatesNotFound as exc:
+            raise RenderError(candidates[0], "no template for this event") from exc
 
     def event(self, event: Event) -> str:
         """One event as text, from its visibility's template."""
-        folder = f"{self.language}/{event.visibility}"
+        folder = str(event.visibility)
         names = [f"{folder}/{event.kind}.j2"]
         if event.kind is EventKind.RESULT and "ability" in event.data:
             names.insert(0, f"{folder}/result_{event.data['ability']}.j2")
         if event.visibility is Visibility.GM:
             names.append(f"{folder}/_default.j2")
-        try:
-            template = self.env.select_template(names)
-        except jinja2.TemplatesNotFound as exc:
-            raise RenderError(names[-1], "no template for this event") from exc
+        template = self._select(*names)
         try:
             return template.render(
                 kind=str(event.kind), data=dict(event.data), **event.data
@@ -112,7 +121,7 @@ class EventRenderer:
         public = [e for e in events if e.visibility is Visibility.PUBLIC]
         lines = [self.event(e) for e in public]
         return (
-            self.env.get_template(f"{self.language}/phase_post.j2")
+            self._select("phase_post.j2")
             .render(phase=phase, lines=[line for line in lines if line])
             .strip()
         )
@@ -131,11 +140,7 @@ class EventRenderer:
     def gm_report(self, phase: str, events: Iterable[Event]) -> str:
         """Everything, including hidden events and random draws, for the GM."""
         rendered = [(str(e.visibility), self.event(e), e.to) for e in events]
-        return (
-            self.env.get_template(f"{self.language}/gm_report.j2")
-            .render(phase=phase, lines=rendered)
-            .strip()
-        )
+        return self._select("gm_report.j2").render(phase=phase, lines=rendered).strip()
 
 
 def _display(names: Mapping[str, str], language: str, fallback: str) -> str:

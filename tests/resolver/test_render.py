@@ -67,3 +67,28 @@ def test_cleaned_death_hides_the_role() -> None:
         EventKind.DEATH, Visibility.PUBLIC, {"player": "Sam", "role": None, "cause": "killed"}
     )
     assert renderer.event(event) == "[b]Sam[/b] was found dead. Sam's role could not be determined."
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+@pytest.mark.parametrize(("visibility", "kinds"), [("public", PUBLIC), ("private", PRIVATE)])
+def test_french_and_russian_templates(language: str, visibility: str, kinds: set) -> None:
+    for kind in kinds:
+        assert (TEMPLATES / language / visibility / f"{kind}.j2").is_file(), (language, kind)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "language", "word"), [("durarara", "fr", "Nuit 1"), ("ru_mafia", "ru", "Ночь 1")]
+)
+def test_other_languages_render_with_english_fallback_for_gm(ruleset, language, word) -> None:
+    from resolver.ruleset import load_ruleset
+
+    renderer = EventRenderer.create(load_ruleset(ruleset), language)
+    events = [
+        Event(
+            EventKind.DEATH, Visibility.PUBLIC, {"player": "Ann", "role": None, "cause": "killed"}
+        ),
+        Event(EventKind.DRAW, Visibility.GM, {"purpose": "p", "options": ["a"], "pick": "a"}),
+    ]
+    assert renderer.phase_post("night1", events).startswith("[b]")
+    assert word in renderer.phase_post("night1", events)
+    assert "Random draw" in renderer.gm_report("night1", events)
