@@ -65,7 +65,7 @@ def resolve_phase(
         return Resolution(finalize.freeze(work, state), tuple(work.events))
     hooks = HOOKS.get(ruleset.hooks or "")
     _run_scheduled(work, current)
-    grants = _grants(work, hooks)
+    grants = hook_grants(work, hooks)
     for action in validate_orders(work, orders, grants):
         work.acted.add(action.actor)
         work.queue(action)
@@ -83,7 +83,8 @@ def apply_primitive(work: Work, prim: Primitive) -> None:
         run_action(work, action)
 
 
-def _grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
+def hook_grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
+    """Extra ability ids per player this phase: grants so far plus the hook's ``grants``."""
     grants = dict(work.grants)
     hook = getattr(hooks, "grants", None)
     if hook is not None:
