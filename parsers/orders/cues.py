@@ -5,11 +5,37 @@ from __future__ import annotations
 
 from parsers.orders.context import Context, Reading
 from parsers.orders.draft import TRIGGERS, Draft
+from parsers.orders.grammar import GOVERNMENT, VERB_CASE
 from parsers.orders.lexicon import Match
 from parsers.orders.model import Kind
 from parsers.orders.players import NameHit
 
 TRIGGER_RANK = ("handoff", "cancel", "will", "vote", "ability")
+
+
+def govern(reading: Reading, ctx: Context, i: int, hit: NameHit) -> NameHit:
+    """Choose between names a Russian case form belongs to by the case the context needs.
+
+    "к Тигре" (dative) is Тигра, "убиваю Тигру" (accusative after the verb) is Тигра too;
+    when one reading is a name left undeclined ("лечу Тигра"), the GM still decides.
+    """
+    if len(hit.players) < 2 or i == 0:
+        return hit
+    norm = reading.norms[i]
+    cases = {p: ctx.players.cases(norm, p) for p in hit.players}
+    if any(not c or "nomn" in c for c in cases.values()):
+        return hit
+    before = reading.norms[i - 1]
+    if before in GOVERNMENT:
+        expected = frozenset(GOVERNMENT[before].split())
+    elif is_kind(reading, ctx, i - 1, "ability") and ctx.lexicon.morph.is_verb(before):
+        expected = frozenset({VERB_CASE})  # "убиваю Тигру"; not "меняю цель Тигру" (a noun)
+    else:
+        return hit
+    keep = [p for p, c in cases.items() if c & expected]
+    return NameHit((keep[0],), hit.length, 0.95, "case") if len(keep) == 1 else hit
+
+
 TRIGGER_KINDS = frozenset(TRIGGERS)
 
 

@@ -165,6 +165,18 @@ FILLER: Final = _table(
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду",
 )
+# Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
+# dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.
+GOVERNMENT: Final = MappingProxyType(
+    {
+        "к": "datv", "ко": "datv", "по": "datv", "за": "ablt accs", "с": "ablt gent",
+        "со": "ablt gent", "у": "gent", "от": "gent", "для": "gent", "без": "gent",
+        "против": "gent", "около": "gent", "возле": "gent", "в": "accs loct", "во": "accs loct",
+        "на": "accs loct", "о": "loct", "об": "loct", "про": "accs", "под": "ablt accs",
+        "над": "ablt", "перед": "ablt", "между": "ablt",
+    }
+)  # fmt: skip
+VERB_CASE: Final = "accs"
 # Separators that end a clause (split points between orders).
 CLAUSE_BREAK: Final = _table(
     en="and then|then|also|and|plus|after that",

@@ -18,8 +18,11 @@ _CYRILLIC = re.compile("[а-яё]", re.I)
 _UNKNOWN = "ъъ"
 
 
-def _singular(lexeme: Any) -> set[str]:
-    return {f.word.replace("ё", "е") for f in lexeme if "plur" not in f.tag}
+def _add_cases(cases: dict[str, set[str]], lexeme: Any, prefix: str) -> None:
+    for form in lexeme:
+        if "plur" not in form.tag and form.tag.case:
+            word = form.word.replace("ё", "е")[len(prefix) :]
+            cases.setdefault(word, set()).add(str(form.tag.case))
 
 
 _STEM_LANGS = {"en": "english", "fr": "french"}
@@ -81,28 +84,38 @@ class Morph:
         return tuple(seen)
 
     def forms(self, norm: str) -> frozenset[str]:
+        """Every inflected singular form of a Russian word (see :meth:`form_cases`)."""
+        return frozenset(self.form_cases(norm))
+
+    def form_cases(self, norm: str) -> dict[str, frozenset[str]]:
         """Every inflected form of a Russian word (a Cyrillic player name in all cases).
 
         Args:
             norm: a normalized single word.
 
         Returns:
-            Its forms from the most likely noun/name parses, the word itself included.
+            Form -> the grammatical cases it has (``{"тигру": {"datv"}}``), from the most
+            likely noun/name parses; the word itself is there as ``nomn``.
         """
+        cases: dict[str, set[str]] = {norm: {"nomn"}}
         if not self._russian or not _CYRILLIC.search(norm):
-            return frozenset({norm})
-        forms = {norm}
+            return {norm: frozenset()}  # indeclinable here: no case to check
         for parse in _analyzer().parse(norm)[:3]:
             if parse.normal_form.replace("ё", "е") == norm:
-                forms.update(_singular(parse.lexeme))
-        if len(forms) == 1:
+                _add_cases(cases, parse.lexeme, "")
+        if len(cases) == 1:
             # Not a lemma of the dictionary ("Тигра" is only the genitive of "тигр" there):
             # let pymorphy's suffix predictor decline it as an unknown word would be.
             for parse in _analyzer().parse(_UNKNOWN + norm)[:3]:
                 if parse.tag.case == "nomn" and "sing" in parse.tag:
-                    forms.update(w[len(_UNKNOWN) :] for w in _singular(parse.lexeme))
+                    _add_cases(cases, parse.lexeme, _UNKNOWN)
                     break
-        return frozenset(forms)
+        return {form: frozenset(c) for form, c in cases.items()}
+
+    def is_verb(self, norm: str) -> bool:
+        """True when the word's most likely reading is a verb (a transitive order verb)."""
+        parses = _analyzer().parse(norm)
+        return bool(parses) and parses[0].tag.POS in ("VERB", "INFN")
 
     def name_lemmas(self, norm: str) -> tuple[str, ...]:
         """Singular normal forms only: a plural reading never names one player."""

@@ -51,6 +51,7 @@ class PlayerFinder:
         self._morph = morph
         self._index = roster.name_index()
         self._exact: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
+        self._cases: dict[tuple[str, str], frozenset[str]] = {}
         self.longest = 1
         for slot in roster.slots:
             self._add(slot.name, slot.name, "exact", morph)
@@ -75,8 +76,13 @@ class PlayerFinder:
         self._exact[key].setdefault(player, how)
         self.longest = max(self.longest, len(key))
         if len(words) == 1:  # a Cyrillic name in all its cases: "Машу", "Маши" -> Маша
-            for form in morph.forms(words[0]):
+            for form, cases in morph.form_cases(words[0]).items():
                 self._exact[(fold(form),)].setdefault(player, "form" if how == "exact" else how)
+                self._cases[(fold(form), player)] = cases
+
+    def cases(self, norm: str, player: str) -> frozenset[str]:
+        """The cases a word can be in as a form of ``player``'s name (empty: unknown)."""
+        return self._cases.get((fold(norm), player), frozenset())
 
     def exact_at(self, tokens: Sequence[Token], i: int) -> NameHit | None:
         """The longest exact (or alias, learned, case-form) name starting at token ``i``.

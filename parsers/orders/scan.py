@@ -11,6 +11,7 @@ from parsers.orders.cues import (
     absorbs,
     condition_end,
     continues,
+    govern,
     is_crime,
     is_kind,
     prefers_trigger,
@@ -122,7 +123,7 @@ def _step(
         if name is None or prefers_trigger(reading, ctx, i, cur, match):
             return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not role_wanted(cur, ctx, match):
-        _add_name(cur, loose, name, flags)
+        _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         return name.length
     if match is not None:
         return _marker(ctx, cur, match, flags, loose)
