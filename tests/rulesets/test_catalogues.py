@@ -578,7 +578,7 @@ def test_ru_items_votes_and_factions() -> None:
     ):
         assert item in rs.items
     assert set(rs.factions) == {"mafia", "town", "loners", "undead"}
-    assert rs.vote.channel == "thread" and rs.vote.syntax == ("color_red",)
+    assert rs.vote.channel == "thread" and rs.vote.syntax == ("colour",)
     assert rs.vote.self_vote is False and rs.vote.edited_votes == "ignore"
     seed_roles = {
         "mafia_boss",
@@ -616,6 +616,20 @@ def test_ru_items_votes_and_factions() -> None:
         "banshee",
     }
     assert set(rs.roles) == seed_roles
+
+
+@pytest.mark.parametrize("rid", CATALOGUES)
+def test_the_vote_counter_reads_the_vote_section(rid: str) -> None:
+    """``count-votes`` overlays the file's ``vote:`` on its defaults: both must agree."""
+    votecount = pytest.importorskip("forumbot.votecount")
+    rules = votecount.load_vote_rules(rid, {})
+    rs = _load(rid)
+    assert str(rules.channel) == rs.vote.channel
+    assert str(rules.tie) == rs.vote.tie
+    for status in rules.voteless_statuses | rules.unvotable_statuses:
+        assert status in rs.statuses, (
+            f"{rid}: the vote counter's status {status} is not in the catalogue"
+        )
 
 
 RU_FORMS = [  # what players write -> the ability it must reach (after lemmatisation)
