@@ -64,6 +64,7 @@ STATUS_EFFECTS = (
     "retaliate",
     "public",
     "protects",
+    "blocks_actions",
 )
 VISIBLE_TO = ("gm", "self", "public", "source", "faction")
 REQUIRES = ("status_exists", "own_status_exists", "dead_exists")

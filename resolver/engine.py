@@ -183,6 +183,8 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         return "blocked", "controlled: no action"
     if any(w in work.blocked for w in who):
         return "blocked", "blocked"
+    if any(any(work.status_effect(w, "blocks_actions")) for w in who if w in work.players):
+        return "blocked", "occupied"
     return None
 
 
