@@ -313,6 +313,8 @@ class SMFAdapter(AdapterCore):
                 post.body_html
             ):
                 url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
+                # SMF accepted it against last_msg, so nothing before it is unseen.
+                self.remember_seen(post.topic_id, post.post_id)
                 return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
         return None
 

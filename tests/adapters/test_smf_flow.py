@@ -13,6 +13,7 @@ from forum_adapters import ForumAdapter, SMFAdapter, ThreadRef
 from forum_adapters.base import PMId, PostId
 from forum_adapters.errors import (
     CaptchaRequired,
+    FloodControl,
     ForumUnavailable,
     LoginFailed,
     Maintenance,
@@ -276,3 +277,22 @@ def test_cookies_persist_owner_only(smf21: Replay, clock: FakeClock, tmp_path: P
     assert "SMFCookie574" in jar.read_text()
     again = PoliteSession(cookie_file=jar, clock=clock.time, sleep=clock.sleep)
     assert again.session.cookies.get("SMFCookie574")
+
+
+def test_smf20_reply_returns_to_the_topic_and_finds_the_post(
+    smf20: Replay, http: PoliteSession
+) -> None:
+    smf20.on("GET", r"action=post;topic=2\.0", "reply_form")
+    smf20.on("POST", r"action=post2", "reply_post_goback_response")
+    smf20.on("GET", r"topic=2\.new", "reply_post_goback_response__hop1")
+    bot = adapter(http, SMF20)
+    bot.user_id = 2
+    ref = bot.reply(THREAD, VOTE_COUNT)
+    assert ref.post_id == 66
+    ((_, _url, body),) = smf20.posts()
+    assert "fa8f20e179=6ddfba7f0270f0dcd0157c466e35685d" in body and "post=" not in body
+    # The next reply is based on the bot's own post, so SMF will not call it "new".
+    smf20.on("GET", r"action=post;topic=2\.0;last_msg=66$", "reply_form")
+    smf20.on("POST", r"action=post2", "error_flood_control")
+    with pytest.raises(FloodControl):
+        bot.reply(THREAD, "again")
