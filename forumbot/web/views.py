@@ -233,7 +233,14 @@ def phase(game_id: int, phase_id: int | None = None) -> Any:
     needs = _needs_order(game, view.phase)
     if needs is not None:
         view = queries.phase_view(db(), game_id, phase_id, _ext()["now"](), needs)
-    return render_template("phase.html", game=game, view=view, can_resolve=_can_resolve())
+    ruleset = _ruleset(game)
+    rule = ruleset.vote if ruleset is not None else None
+    living = sum(1 for p in view.players if p.alive)
+    majority = living // 2 + 1 if rule is not None and rule.rule == "majority" else None
+    return render_template(
+        "phase.html", game=game, view=view, can_resolve=_can_resolve(), rule=rule,
+        majority=majority,
+    )  # fmt: skip
 
 
 def _needs_order(game: Game, phase: Any) -> dict[str, bool] | None:
