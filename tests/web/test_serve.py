@@ -103,3 +103,34 @@ def test_resolve_now_through_the_runtime(db_url: str, seeded: Seeded) -> None:
     with make_session_factory(engine)() as session:
         assert session.get_one(Phase, seeded.night2_id).status is not PhaseStatus.OPEN
     engine.dispose()
+
+
+def test_the_serve_command_runs_and_shows_the_token_once(db_url: str, tmp_path: Path) -> None:
+    import re
+    import subprocess
+    import sys
+    import urllib.request
+
+    data = tmp_path / "data"
+    command = [sys.executable, "-m", "forumbot", "serve", "--database", db_url,
+               "--data-dir", str(data), "--port", "0"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if "GM page: http://" in line:
+                break
+        output = "".join(lines)
+        token = (data / TOKEN_FILE).read_text(encoding="utf-8").strip()
+        assert token in output and "shown once" in output
+        url = re.search(r"http://127\.0\.0\.1:\d+/", output)
+        assert url is not None
+        with urllib.request.urlopen(url.group(0) + "login") as response:
+            assert response.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    again = CliRunner().invoke(main, ["serve", "--database", "sqlite://", "--data-dir", str(data)])
+    assert token not in again.output  # shown once: later runs name the file only

@@ -45,6 +45,9 @@ def hostile(session: Session, seeded: Seeded) -> Seeded:
     assert carl is not None
     carl.aliases = [EVIL_NAME]
     carl.statuses = [EVIL_NAME]
+    masha = session.scalar(select(Player).where(Player.display_name == "Маша"))
+    assert masha is not None
+    masha.display_name = EVIL_NAME + "Маша"  # a forum user name is player text too
     game = session.get(Game, seeded.game_id)
     assert game is not None
     game.gm_name = EVIL_NAME
