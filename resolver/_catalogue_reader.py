@@ -100,7 +100,7 @@ def statuses(
     for sid, spec in raw.items():
         path = join("statuses", r.ident(sid, f"statuses.{sid}"))
         spec = r.mapping(spec, path, optional=("name", "visible_to", "lasts", "effects"))
-        lasts = spec.get("lasts", "game")
+        lasts = _resolve_options(r, spec.get("lasts", "game"), path + ".lasts", options)
         if not isinstance(lasts, int):
             r.choice(lasts, path + ".lasts", ("phase", "night", "day", "game"))
         effects = r.mapping(spec.get("effects"), path + ".effects", optional=STATUS_EFFECTS)

@@ -90,14 +90,14 @@ def _protect(work: Work, victim: str, attacker: str | None, kind: str, cause: st
     ranked = sorted(found, key=lambda p: order.index(p.kind) if p.kind in order else len(order))
     for prot in ranked:
         if prot.kind == "guard":
-            if prot.used:
+            if prot.used and prot.params.get("intercepts", "first") == "first":
                 continue
             prot.used = True
             _guard(work, victim, attacker, prot.by, prot.params)
         work.tell(victim, EventKind.SAVED, protection=prot.kind)
         if prot.by != victim:
             work.tell(prot.by, EventKind.PROTECTED, target=victim, protection=prot.kind)
-        return _log(work, victim, attacker, kind, cause, f"{prot.kind}ed".replace("eed", "ed"))
+        return _log(work, victim, attacker, kind, cause, f"{prot.kind}ed")
     return None
 
 
