@@ -14,6 +14,7 @@ import requests
 from forum_adapters.errors import (
     Banned,
     ForumUnavailable,
+    LoginFailed,
     Maintenance,
     NotFound,
     NotPermitted,
@@ -62,7 +63,8 @@ class AdapterCore:
         base_url: SMF: the script URL (``https://f.example/index.php``); phpBB: the board
             folder (``https://b.example/forum/``).
         username: the bot's forum account.
-        password: its password (a ``Secret``-like object with ``reveal()``, or a str).
+        password: its password (a ``Secret``-like object with ``reveal()``, or a str); None
+            reads public topics as a guest (no inbox, no posting).
         http: a ready ``PoliteSession`` (tests inject one); built from the rest when None.
         session: a ``requests.Session`` to wrap (when ``http`` is None).
         settings: politeness settings (when ``http`` is None).
@@ -78,7 +80,7 @@ class AdapterCore:
         self,
         base_url: str,
         username: str,
-        password: Revealable | str,
+        password: Revealable | str | None,
         *,
         http: PoliteSession | None = None,
         session: requests.Session | None = None,
@@ -90,6 +92,7 @@ class AdapterCore:
         self.base_url = base_url
         self.username = username
         self._password = _PlainSecret(password) if isinstance(password, str) else password
+        self.guest = password is None
         self.http = http or PoliteSession(
             session, settings=settings, cookie_file=cookie_file, is_final=_is_final_5xx
         )
@@ -115,6 +118,9 @@ class AdapterCore:
     def _error_text(self, root: HtmlElement) -> str | None:  # pragma: no cover
         raise NotImplementedError
 
+    def _is_error_page(self, root: HtmlElement) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
     # -- shared behaviour ----------------------------------------------------------------
     def fetch(
         self, url: str, *, what: str, need_login: bool = True
@@ -134,7 +140,10 @@ class AdapterCore:
             Maintenance, Banned, NotFound, NotPermitted, ForumUnavailable: see ``check_page``.
         """
         root, response = self._get(url, what)
-        if need_login and not self._is_logged_in(root):
+        if need_login and self.guest and not self._is_logged_in(root):
+            if not self.guest_allowed(what):
+                raise NotPermitted(what, "guests cannot; give the bot's account and password")
+        elif need_login and not self._is_logged_in(root):
             # A guest page (expired session, first run): log in once and ask again. Errors on
             # a guest page ("missing or off limits") are judged only after that.
             self.login()
@@ -174,6 +183,9 @@ class AdapterCore:
             raise NotFound(what, message)
         if status == 403 and not _FLOOD.search(message):
             raise NotPermitted(what, message or "HTTP 403")
+        if self._is_error_page(root) and not _FLOOD.search(message):
+            # SMF 2.0 answers "not allowed" (locked topic, no permission) with HTTP 200.
+            raise NotPermitted(what, message or "the forum showed an error page")
 
     def now(self, response: requests.Response) -> datetime:
         """The server's clock for this response (for "Today at ..." dates)."""
@@ -209,7 +221,14 @@ class AdapterCore:
 
     def password(self) -> str:
         """The password, for the login form only."""
+        if self._password is None:
+            raise LoginFailed(self.username or "guest", "no password was given")
         return self._password.reveal()
+
+    @staticmethod
+    def guest_allowed(what: str) -> bool:
+        """Guests may only read topics (and only public ones)."""
+        return what.startswith("read topic")
 
 
 def _is_final_5xx(response: requests.Response) -> bool:

@@ -23,7 +23,7 @@ ADAPTERS: dict[str, type[SMFAdapter] | type[PhpBBAdapter]] = {
 def connect(
     url: str,
     username: str,
-    password: Revealable | str,
+    password: Revealable | str | None,
     *,
     cookie_file: str | Path | None = None,
     settings: HttpSettings | None = None,
@@ -38,7 +38,7 @@ def connect(
     Args:
         url: a topic, board or forum index URL.
         username: the bot's account.
-        password: its password (a ``Secret``-like object or a str).
+        password: its password (a ``Secret``-like object or a str); None reads as a guest.
         cookie_file: where to keep cookies between runs (mode 0600).
         settings: politeness settings (User-Agent, rate, timeouts, retries).
         tz: the zone the forum shows times in for this account.

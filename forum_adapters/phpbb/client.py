@@ -120,6 +120,9 @@ class PhpBBAdapter(AdapterCore):
     def _error_text(self, root: HtmlElement) -> str | None:
         return parse.info_message(root) or parse.error_message(root)
 
+    def _is_error_page(self, root: HtmlElement) -> bool:
+        return parse.info_message(root) is not None
+
     # -- reading ---------------------------------------------------------------------------
     def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
         """Fetch and parse one topic page (logging in once if needed)."""

@@ -125,6 +125,9 @@ class SMFAdapter(AdapterCore):
     def _error_text(self, root: HtmlElement) -> str | None:
         return parse.error_message(root)
 
+    def _is_error_page(self, root: HtmlElement) -> bool:
+        return bool(root.xpath("//*[@id='fatal_error']"))
+
     # -- reading ---------------------------------------------------------------------------
     def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
         """Fetch and parse one topic page (logging in once if needed)."""

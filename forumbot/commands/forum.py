@@ -26,7 +26,7 @@ INBOX_NOTE = {
 def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--url", required=True, help="Topic URL (or board URL for check/inbox)."),
-        click.option("--user", "username", required=True, help="The bot's forum user name."),
+        click.option("--user", "username", default="", help="The bot's forum user name."),
         click.option(
             "--password-env",
             default=DEFAULT_PASSWORD_ENV,
@@ -54,6 +54,11 @@ def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--tz", default="UTC", show_default=True, help="Time zone the forum shows times in."
         ),
+        click.option(
+            "--guest",
+            is_flag=True,
+            help="Read a public topic without logging in (no password needed).",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -61,7 +66,13 @@ def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _open(opts: dict[str, Any]) -> tuple[Adapter, ForumLocation]:
-    password = read_password(env=opts["password_env"], file=opts["password_file"], setting="forum")
+    password = None
+    if not opts["guest"] and not opts["username"]:
+        raise ConfigError("--user", "give the bot's forum user name (or --guest to only read)")
+    if not opts["guest"]:
+        password = read_password(
+            env=opts["password_env"], file=opts["password_file"], setting="forum"
+        )
     return connect(
         opts["url"],
         opts["username"],
@@ -117,12 +128,16 @@ def forum() -> None:
 @_connection_options
 @clean_errors
 def check(**opts: Any) -> None:
-    """Log in, then read the topic's last page (if --url names a topic) and the inbox."""
+    """Log in, then read the topic's first page (if --url names one) and the inbox list."""
     adapter, location = _open(opts)
-    adapter.login()
-    adapter.save_cookies()
+    if not adapter.guest:
+        adapter.login()
+        adapter.save_cookies()
     click.echo(f"engine: {adapter.engine}  forum: {location.base_url}")
-    click.echo(f"logged in as {adapter.username} (member id {adapter.user_id or '?'})")
+    if adapter.guest:
+        click.echo("reading as a guest (public topics only)")
+    else:
+        click.echo(f"logged in as {adapter.username} (member id {adapter.user_id or '?'})")
     if location.topic_id is not None or location.post_id is not None:
         thread = _thread(adapter, location)
         page = adapter.topic_page(adapter.url("topic", topic=thread.topic_id, start=0), 0)
@@ -130,6 +145,9 @@ def check(**opts: Any) -> None:
             f"topic {thread.topic_id} {page.title!r}: {page.last_page} page(s), "
             f"{len(page.posts)} post(s) on page 1, first by {page.posts[0].author.name}"
         )
+    if adapter.guest:
+        click.echo(f"requests made: {adapter.http.request_count} (guest: no inbox)")
+        return
     rows = adapter.inbox_page().rows
     if rows:
         newest = max(rows, key=lambda row: row.pm_id)

@@ -80,3 +80,24 @@ def test_check_reads_one_topic_page_and_the_inbox_list(phpbb: Replay) -> None:
     assert code == 0, out
     assert "engine: phpbb" in out and "7 page(s)" in out and "newest PM #9" in out
     assert "requests made: 3" in out
+
+
+def test_guest_reads_a_public_topic_without_a_password(smf21: Replay) -> None:
+    smf21.on("GET", r"topic=2\.0$", "guest_topic_p1")
+    runner = CliRunner()
+    result = runner.invoke(
+        main,
+        ["forum", "check", "--url", f"{SMF21}?topic=2.0", "--guest", "--rate", "0"],
+        env={"FORUMBOT_PASSWORD": None},
+    )
+    assert result.exit_code == 0, result.output
+    assert "reading as a guest" in result.stdout and "5 page(s)" in result.stdout
+    assert smf21.posts() == []
+
+
+def test_guest_cannot_read_the_inbox(smf21: Replay) -> None:
+    smf21.on("GET", r"action=pm", "guest_pm_not_logged_in")
+    result = CliRunner().invoke(
+        main, ["forum", "inbox", "--url", f"{SMF21}?topic=2.0", "--guest", "--rate", "0"]
+    )
+    assert result.exit_code == 2 and "guests cannot" in result.stderr

@@ -12,12 +12,14 @@ import requests
 from forum_adapters import ForumAdapter, SMFAdapter, ThreadRef
 from forum_adapters.base import PMId, PostId
 from forum_adapters.errors import (
+    Banned,
     CaptchaRequired,
     FloodControl,
     ForumUnavailable,
     LoginFailed,
     Maintenance,
     NotFound,
+    NotPermitted,
     ReplyRefusedNewerPost,
     SessionExpired,
 )
@@ -296,3 +298,31 @@ def test_smf20_reply_returns_to_the_topic_and_finds_the_post(
     smf20.on("POST", r"action=post2", "error_flood_control")
     with pytest.raises(FloodControl):
         bot.reply(THREAD, "again")
+
+
+def test_banned_account_is_a_clear_error(smf21: Replay, http: PoliteSession) -> None:
+    # SMF's own ban wording in its fatal-error page (the harness never banned the bot).
+    banned = edited(
+        "smf21",
+        "error_topic_missing_logged_in",
+        "The topic or board you are looking for appears to be either missing or off limits to you.",
+        "Sorry ModBot, you are banned from using this forum!",
+    )
+    smf21.on("GET", r"topic=2\.0$", banned)
+    with pytest.raises(Banned, match="banned"):
+        list(adapter(http).iter_posts(THREAD))
+
+
+def test_smf20_not_allowed_page_with_status_200_is_not_permitted(
+    smf20: Replay, http: PoliteSession
+) -> None:
+    # SMF 2.0 answers a locked topic's reply form with its fatal-error page and HTTP 200.
+    locked = edited(
+        "smf20",
+        "error_topic_missing_logged_in",
+        "The topic or board you are looking for appears to be either missing or off limits to you.",
+        "This topic is locked, you are not allowed to post or modify messages...",
+    )
+    smf20.on("GET", r"action=post;topic=2\.0", locked)
+    with pytest.raises(NotPermitted, match="locked"):
+        adapter(http, SMF20).reply(THREAD, "hello")
