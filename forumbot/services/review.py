@@ -295,6 +295,10 @@ def _apply(
     order_ids: list[int] = []
     vote_ids: list[int] = []
     if item.kind in (ReviewKind.VOTE, ReviewKind.EDIT):
+        choices = legal_choices(session, item, None, ())
+        problems = [p for o in orders for p in validate_order(o, choices)]
+        if problems:
+            raise InvalidDecision(item.id, problems)
         vote_ids = [_store_vote(session, item, o, by, at, note) for o in orders]
     elif item.kind is ReviewKind.ORDER:
         real = [o for o in orders if o.kind == "order"]

@@ -147,6 +147,13 @@ def test_accepting_a_vote_counts_it(session: Session, seeded: Seeded) -> None:
     assert vote is not None and vote.counted and "gm:Steph" in vote.reason
 
 
+def test_a_vote_for_a_dead_player_is_refused(session: Session, seeded: Seeded) -> None:
+    with pytest.raises(InvalidDecision, match="dead, or not in the game"):
+        review.accept_edit(session, seeded.vote_item_id, [OrderInput("vote", ("Dave",))], gm="S")
+    with pytest.raises(InvalidDecision, match="cannot use 'heal'"):
+        review.accept_edit(session, seeded.vote_item_id, [OrderInput("heal", ("Ann",))], gm="S")
+
+
 def test_drafts_approve_once_and_hold(session: Session, seeded: Seeded) -> None:
     views = drafts.list_drafts(session, seeded.game_id)
     assert [v.kind.value for v in views][:2] == ["post", "pm"]
