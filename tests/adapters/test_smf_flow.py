@@ -326,3 +326,23 @@ def test_smf20_not_allowed_page_with_status_200_is_not_permitted(
     smf20.on("GET", r"action=post;topic=2\.0", locked)
     with pytest.raises(NotPermitted, match="locked"):
         adapter(http, SMF20).reply(THREAD, "hello")
+
+
+def test_retried_pm_is_found_in_sent_items_and_not_sent_twice(
+    smf21: Replay, http: PoliteSession
+) -> None:
+    # Replayed as if it were Nov 27, 17:09 UTC, just after ModBot sent role PM 12 (the capture
+    # run has no sent-items page recorded after its own test PM).
+    form = Capture.load("smf21", "pm_compose_form")
+    form.headers = [(k, v) for k, v in form.headers if k != "Date"]
+    form.headers.append(("Date", "Fri, 27 Nov 2026 17:09:00 GMT"))
+    smf21.on("GET", r"action=pm;sa=send$", form)
+    smf21.on("POST", r"action=pm;sa=send2", requests.ReadTimeout("no answer"))
+    smf21.on("GET", r"action=pm;f=sent;sort=date;desc", "pm_sent")
+    body = (
+        "Hello xX_DarkKnight_7_Xx,\n\nYour role: [b]Mafia Goon[/b]\nYou are mafia. Your partner "
+        "is Akonyl. Send the night kill to me."
+    )
+    ref = adapter(http).send_pm(["xX_DarkKnight_7_Xx"], "Your role - Loopback Village", body)
+    assert ref.pm_id == 12
+    assert len(smf21.posts()) == 1
