@@ -55,6 +55,7 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
 
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
+    rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
     if once:
         click.echo(f"cycled games: {runner.run_once(rt)}")

@@ -231,9 +231,33 @@ def _options_key(options: Mapping[str, Any]) -> str:
     return json.dumps(dict(options), sort_keys=True, default=str)
 
 
+def load_actors() -> Loaded:
+    """Who may act in a phase, from the ruleset catalogue (for order reminders)."""
+    if _module("resolver.ruleset") is None:
+        return None, "reminders not available: the ruleset loader has not landed"
+    return actors_bridge, ""
+
+
+def actors_bridge(ruleset: str, roles: Mapping[str, str | None], phase: str) -> tuple[str, ...]:
+    """The players whose role has an ability (not passive) usable in ``phase``."""
+    catalogue = _ruleset(ruleset)
+    kind = phase.rstrip("0123456789")
+    found = []
+    for name, role_id in roles.items():
+        role = catalogue.roles.get(role_id or "")
+        if role is None:
+            continue
+        usable = [a for a in role.abilities.values()
+                  if not a.passive and a.allowed_in(kind) and phase not in a.not_on]  # fmt: skip
+        if usable:
+            found.append(name)
+    return tuple(found)
+
+
 LOADERS: dict[str, Callable[[], Loaded]] = {
     "votes": load_votes,
     "orders": load_orders,
     "resolver": load_resolver,
     "renderer": load_renderer,
+    "actors": load_actors,
 }

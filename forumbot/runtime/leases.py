@@ -2,10 +2,10 @@
 
 A worker claims games whose lease is free or expired with ``SELECT ... FOR UPDATE SKIP
 LOCKED`` and stamps ``lease_owner``/``lease_until``; it renews them on every sync. Every
-job then runs inside ``guard()``: a second connection that re-checks the lease and keeps the
-game's row locked (``FOR UPDATE NOWAIT``) until the job ends, so even a worker whose lease
-ran out while it was busy cannot overlap with the next owner. A dead worker's connections
-close, its row locks vanish, and its games move to another worker once the lease expires:
+job then runs inside ``guard()``: it re-checks and renews the lease, then holds a
+PostgreSQL advisory lock on the game until the job ends, so even a worker whose lease ran
+out while it was busy cannot overlap with the next owner. A dead worker's connections
+close, its locks vanish, and its games move to another worker once the lease expires:
 within one lease period. SQLite has no row locks: it is the single-worker default, and the
 same code simply checks the lease.
 """
@@ -16,8 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, or_, select, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import Engine, func, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from forumbot.db.enums import GameStatus
@@ -93,6 +92,9 @@ def release(sessions: sessionmaker[Session], worker: str) -> int:
         return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
 
+LOCK_SPACE = 0x46424F54  # "FBOT": the advisory-lock namespace of game jobs
+
+
 @contextmanager
 def guard(
     engine: Engine,
@@ -103,35 +105,31 @@ def guard(
 ) -> Iterator[None]:
     """Run a job for ``game_id`` only while holding its lease, and keep it held meanwhile.
 
-    On PostgreSQL the lease is renewed and the row stays locked until the block ends.
+    The lease is checked and renewed in a short transaction. On PostgreSQL a transaction
+    advisory lock on the game is then held by a second connection until the block ends:
+    the job itself can still write the game's row, while another worker that took over an
+    expired lease cannot start a job on the game until this one has finished.
 
     Raises:
-        LeaseLost: another worker owns the game (or its row is locked by one).
+        LeaseLost: another worker owns the game, or is still running a job on it.
     """
-    postgres = engine.dialect.name == "postgresql"
     with engine.connect() as connection:
-        if postgres:
-            try:  # the row stays locked by this connection until the job ends
-                connection.execute(
-                    select(Game.id).where(Game.id == game_id).with_for_update(nowait=True)
-                )
-            except OperationalError:
-                connection.rollback()
-                raise LeaseLost(game_id, worker) from None
-        renewed = connection.execute(
-            update(Game)
-            .where(Game.id == game_id, Game.lease_owner == worker, Game.lease_until >= now)
-            .values(lease_until=now + period)
-            .returning(Game.id)
-        ).first()
+        with connection.begin():
+            renewed = connection.execute(
+                update(Game)
+                .where(Game.id == game_id, Game.lease_owner == worker, Game.lease_until >= now)
+                .values(lease_until=now + period)
+                .returning(Game.id)
+            ).first()
         if renewed is None:
-            connection.rollback()
             raise LeaseLost(game_id, worker)
-        if not postgres:
-            # SQLite: never keep a write transaction open while the job writes elsewhere.
-            connection.commit()
-        try:
+        if engine.dialect.name != "postgresql":
+            yield  # SQLite: one worker, nothing to lock
+            return
+        with connection.begin():
+            locked = connection.execute(
+                select(func.pg_try_advisory_xact_lock(LOCK_SPACE, game_id))
+            ).scalar()
+            if not locked:
+                raise LeaseLost(game_id, worker)
             yield
-        finally:
-            if postgres:
-                connection.commit()

@@ -129,6 +129,8 @@ class DraftMessage:
 VoteCounter = Callable[[VoteRequest], Tally]
 OrderParser = Callable[[OrderRequest], OrderReading]
 PhaseResolver = Callable[[PhaseInput], PhaseOutcome]
+Actors = Callable[[str, Mapping[str, str | None], str], tuple[str, ...]]
+"""(ruleset, alive player -> role, phase) -> the players who have an order to send."""
 Renderer = Callable[[str, str, PhaseOutcome, str], tuple[DraftMessage, ...]]
 """(ruleset, phase, outcome, game name) -> drafts; a PM to ``@gm`` goes to the game's GM."""
 
@@ -141,6 +143,7 @@ class Pipeline:
     orders: OrderParser | None = None
     resolver: PhaseResolver | None = None
     renderer: Renderer | None = None
+    actors: Actors | None = None
     missing: Mapping[str, str] = field(default_factory=dict)
 
 

@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
 from forumbot import jobs
 from forumbot.logging import event
 from forumbot.runtime import leases
-from forumbot.runtime.context import Runtime
+from forumbot.runtime.context import Progress, Runtime
 from forumbot.services import cycle, games
+
+
+def tty_progress(stream: TextIO = sys.stderr) -> Progress | None:
+    """A one-line progress display for long catch-up scrapes, when ``stream`` is a terminal."""
+    if not stream.isatty():
+        return None
+
+    def show(what: str, count: int) -> None:
+        if count == 1 or count % 10 == 0:
+            stream.write(f"\r  catching up: {count} {what} read   ")
+            stream.flush()
+
+    return show
 
 
 def register_and_start(rt: Runtime, game_files: Sequence[Path]) -> list[int]:

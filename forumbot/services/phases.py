@@ -27,7 +27,7 @@ from forumbot.db.repo import append_events, draft_outbound, move_outbound
 from forumbot.logging import event
 from forumbot.runtime import schedule
 from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import ParsedOrder, PhaseInput, PhaseOutcome
+from forumbot.runtime.pipeline import ParsedOrder, PhaseInput, PhaseOutcome, phase_title
 from forumbot.services import games
 
 LIVE = (PhaseStatus.OPEN, PhaseStatus.FROZEN, PhaseStatus.RESOLVED)
@@ -92,6 +92,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             phase = _advance(rt, session, game, phase)
         if phase is not None and phase.status is PhaseStatus.OPEN:
             _vote_count_due(rt, session, game, phase)
+            _reminders_due(rt, session, game, phase)
         return phase.name if phase else None
 
 
@@ -198,6 +199,37 @@ def _all_sent(session: Session, phase: Phase) -> bool:
 
 
 VOTE_COUNT = ":votecount:"
+REMIND_BEFORE = timedelta(hours=3)
+
+
+def _reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
+    """Three hours before the orders deadline, remind each player who may act and has not."""
+    deadline = orders_deadline(phase)
+    actors = rt.pipeline.actors
+    now = rt.clock.now()
+    if actors is None or deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
+        return
+    if games.runtime_state(game).get(f"reminded:{phase.name}"):
+        return
+    alive = {p.display_name: p.role for p in game.players if is_alive(p)}
+    sent = {o.player_id for o in session.scalars(select(Order).where(
+        Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))}  # fmt: skip
+    ids = {p.display_name: p.id for p in game.players}
+    zone = _schedule(game).timezone
+    when = deadline.astimezone(zone).strftime("%a %d %b %H:%M")
+    for name in actors(game.ruleset, alive, phase.name):
+        if ids[name] in sent:
+            continue
+        row, _new = draft_outbound(
+            session, game_id=game.id, key=f"game{game.id}:{phase.name}:reminder:{name}",
+            kind=OutboundKind.PM, recipients=[name], subject=f"{game.name}: your orders",
+            body=f"A reminder: your orders for {phase_title(phase.name)} close on {when} "
+            f"({zone.key}). "
+            "Reply to this PM with them.",
+        )  # fmt: skip
+        if row.state is DeliveryState.DRAFT:
+            move_outbound(session, row, DeliveryState.APPROVED, by="reminders")
+    games.set_runtime_state(game, **{f"reminded:{phase.name}": True})
 
 
 def _vote_count_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:

@@ -64,14 +64,20 @@ def world(tmp_path: Path, clock: FakeClock) -> Iterator[dict]:
     yield from _world(tmp_path, clock, "approve")
 
 
-@pytest.fixture
-def auto_world(tmp_path: Path, clock: FakeClock) -> Iterator[dict]:
-    """The same game in auto-post mode."""
-    yield from _world(tmp_path, clock, "auto")
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def auto_world(request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock) -> Iterator[dict]:
+    """The same game in auto-post mode, on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        yield from _world(tmp_path, clock, "auto")
+        return
+    from tests.storage.conftest import _postgres_database
+
+    for url in _postgres_database():
+        yield from _world(tmp_path, clock, "auto", url)
 
 
-def _world(tmp_path: Path, clock: FakeClock, mode: str) -> Iterator[dict]:
-    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+def _world(tmp_path: Path, clock: FakeClock, mode: str, url: str = "") -> Iterator[dict]:
+    url = url or f"sqlite:///{tmp_path / 'fb.sqlite3'}"
     upgrade(url)
     save_state(tmp_path / "forum", ForumState(topic_id=5, title="Test Village"))
     game_file = tmp_path / "game.yaml"

@@ -57,7 +57,13 @@ def test_orders_receipts_restart_freeze_and_a_win(auto_world, clock):
         ("mafia_kill", ["Dan"], OrderStatus.ACCEPTED),
     ]  # nothing lost, nothing applied twice
 
-    clock.set(clock.now().replace(hour=18, minute=30) + timedelta(days=1))  # 19:30 Paris
+    clock.set(clock.now().replace(hour=15, minute=30) + timedelta(days=1))  # 16:30 Paris
+    _run(scheduler, clock)
+    reminded = [pm["to"] for pm in LocalForum(forum_dir, "ModBot").state.sent
+                if "your orders" in pm["subject"]]  # fmt: skip
+    assert sorted(reminded) == [["Ann"], ["Bob"]]  # who may act and has not (Zed has)
+
+    clock.set(clock.now().replace(hour=18, minute=30))  # 19:30 Paris
     players.add_pm("Zed", "late", "kill Ann", clock.now())
     _run(scheduler, clock)
     assert _orders(rt2, "Zed")[-1] == ("mafia_kill", ["Ann"], OrderStatus.LATE)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from forumbot.db import make_engine, make_session_factory, upgrade
+from forumbot.db.models import Game
 from forumbot.runtime import leases
 from forumbot.runtime.clock import FakeClock
 from forumbot.services import games
@@ -67,14 +68,22 @@ def test_two_workers_never_share_a_game(pg_games):
 def test_a_running_job_keeps_its_game_even_past_its_lease(pg_games):
     _url, sessions, engine = pg_games
     mine = leases.acquire(sessions, "A", T0, PERIOD)
+    later = T0 + 3 * PERIOD  # A's leases have expired, but its job on mine[0] still runs
     with leases.guard(engine, mine[0], "A", T0, PERIOD):
-        later = T0 + 3 * PERIOD  # A's lease has expired, but its job still runs
+        with sessions.begin() as session:  # the job itself can still write its game's row
+            session.get(Game, mine[0]).last_post_id = "7"
         taken = leases.acquire(sessions, "B", later, PERIOD)
-        assert mine[0] not in taken  # the locked row is skipped, never shared
-        with pytest.raises(leases.LeaseLost), leases.guard(engine, mine[0], "B", later, PERIOD):
+        assert sorted(taken) == [1, 2, 3, 4]  # B takes the expired leases...
+        busy = leases.guard(engine, mine[0], "B", later, PERIOD)
+        with pytest.raises(leases.LeaseLost), busy:  # ...but waits for A's running job
             pass
-    lost = leases.guard(engine, taken[0], "A", T0 + 3 * PERIOD, PERIOD)
-    with pytest.raises(leases.LeaseLost), lost:  # A lost its other games to B meanwhile
+        other = leases.guard(engine, taken[1], "B", later, PERIOD)
+        with other:  # and runs the games A is not busy with
+            pass
+    with leases.guard(engine, mine[0], "B", later, PERIOD):  # A's job is over: B's turn
+        pass
+    lost = leases.guard(engine, mine[0], "A", later, PERIOD)
+    with pytest.raises(leases.LeaseLost), lost:  # and A never touches it again
         pass
 
 
