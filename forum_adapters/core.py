@@ -101,6 +101,7 @@ class AdapterCore:
         self.tz = ZoneInfo(tz) if isinstance(tz, str) else tz
         self.post_interval = self.default_post_interval if post_interval is None else post_interval
         self.user_id: int | None = None
+        self.display_name = username
         self._last_write: float | None = None
         self._last_seen: dict[int, int] = {}
 

@@ -235,6 +235,8 @@ class PhpBBAdapter(AdapterCore):
     def _load_form(self, url: str, action: str) -> Form:
         loaded = self.http.clock()
         root, response = self.fetch(url, what=action)
+        if self.user_id is None:
+            self._remember_user(root)
         form = parse.post_form(root, self.base_url)
         if form is None:
             raise LayoutChanged(response.url, "the posting form (form#postform)")

@@ -111,6 +111,14 @@ class SMFAdapter(AdapterCore):
         raise LoginFailed(self.username, message or "the forum did not log us in")
 
     def _remember_member(self, response: requests.Response, root: HtmlElement) -> None:
+        """Learn the bot's member id (2.1 head script, login redirect) and display name
+        (2.1 profile menu, 2.0 greeting): posts show the display name, not the login name."""
+        shown = root.xpath(
+            "//*[@id='profile_menu_top']//*[contains(@class,'textmenu')]/text()"
+            " | //li[contains(@class,'greeting')]/span/text()"
+        )
+        if shown and shown[0].strip():
+            self.display_name = shown[0].strip()
         sources = [r.headers.get("Location", "") for r in response.history] + [response.url]
         sources += root.xpath("//script[not(@src)]/text()")
         for text in sources:
@@ -229,7 +237,9 @@ class SMFAdapter(AdapterCore):
                 if seen
                 else self.url("reply_form", topic=topic)
             )
-            root, _ = self.fetch(form_url, what=action)
+            root, response = self.fetch(form_url, what=action)
+            if self.user_id is None:
+                self._remember_member(response, root)
             form = parse.post_form(root, self.base_url)
             if form is None:
                 raise LayoutChanged(form_url, "the reply form (form#postmodify)")
@@ -324,7 +334,7 @@ class SMFAdapter(AdapterCore):
     def _is_me(self, user_id: int | None, name: str) -> bool:
         if self.user_id is not None and user_id is not None:
             return user_id == self.user_id
-        return name.casefold() == self.username.casefold()
+        return name.casefold() in {self.username.casefold(), self.display_name.casefold()}
 
     def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
         """Send one PM to every name in ``to`` and confirm it in the sent items.
