@@ -4,7 +4,8 @@ Parameters: ``kind`` (the attack kind immunities name), ``pierces`` (``immunity`
 ``protection``), ``targets_status`` (attack every living player with that status instead of
 targets; ``ignite_burns: own_doused`` limits it to the actor's), ``clears_status``,
 ``spreads_to_visitors`` (visitors of a victim who dies also die), ``performer_tag`` (the
-living faction member with this role tag carries it out and is the visitor).
+living faction member with this role tag carries it out and is the visitor), ``attacker_is``
+(``performer`` or ``orderer``: who a Bodyguard's counter-attack hits).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ def apply(action: Action, work: Work) -> None:
     kind = str(params.get("kind", "kill"))
     pierces = tuple(params.get("pierces", ()))
     victims = _victims(action, work)
+    attacker = action.actor if params.get("attacker_is") == "orderer" else action.performer
     for victim in victims:
-        outcome = attack(work, victim, action.performer, kind, pierces, cause=action.ability.id)
+        outcome = attack(work, victim, attacker, kind, pierces, cause=action.ability.id)
         action.result.setdefault("outcomes", {})[victim] = outcome
         if params.get("spreads_to_visitors"):
             work.spreads.append((victim, kind, action.performer, params))

@@ -74,12 +74,14 @@ def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[
     if not tickets:
         return ()
     victim = view.draw(f"lunatic_accuser:{lynched}", tickets)
+    step = None if view.option("lunatic_curse_when") == "start" else "vote"
     curse = Primitive(
         Effect.ATTACK,
         lynched,
         (victim,),
         {"kind": "curse", "pierces": tuple(view.option("lunatic_curse_pierces"))},
         "lunatic_curse",
+        step,
     )
     when = view.next_phase(2)
     return (
