@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import requests
 from tenacity import (
@@ -36,6 +37,7 @@ DEFAULT_USER_AGENT = (
 )
 DEFAULT_RATE = 1.0  # requests per second, per forum
 DEFAULT_TIMEOUT = (10.0, 30.0)  # connect, read (seconds)
+MAX_REDIRECTS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,20 @@ class PoliteSession:
         if retry is None:
             retry = method.upper() in ("GET", "HEAD")
         kwargs.setdefault("timeout", self.settings.timeout)
+        follow = kwargs.pop("allow_redirects", True)
+        response = self._attempts(method, url, retry, allow_redirects=False, **kwargs)
+        # Redirects are followed here, not by requests, so every hop is in the budget and
+        # counted. Forums answer a POST with 302/303: the next hop is a GET.
+        history: list[requests.Response] = []
+        while follow and response.is_redirect and len(history) < MAX_REDIRECTS:
+            history.append(response)
+            target = urljoin(response.url, response.headers["Location"])
+            hop = {"allow_redirects": False, **_timeout(kwargs)}
+            response = self._attempts("GET", target, True, **hop)
+        response.history = history
+        return response
+
+    def _attempts(self, method: str, url: str, retry: bool, **kwargs: Any) -> requests.Response:
         attempts = self.settings.attempts if retry else 1
         retrying = Retrying(
             stop=stop_after_attempt(max(1, attempts)),
@@ -191,6 +207,10 @@ class PoliteSession:
         """Write the session's cookies to ``cookie_file`` (mode 0600), if one was given."""
         if self.cookie_file is not None:
             save_cookies(self.session, self.cookie_file)
+
+
+def _timeout(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {"timeout": kwargs["timeout"]} if "timeout" in kwargs else {}
 
 
 def server_time(response: requests.Response, fallback: datetime | None = None) -> datetime:

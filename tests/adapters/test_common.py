@@ -193,3 +193,14 @@ def test_every_error_is_documented() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "errors-adapters.md").read_text()
     for cls in ALL_ERRORS:
         assert f"| `{cls.__name__}` |" in text, cls.__name__
+
+
+@responses.activate
+def test_redirects_are_followed_within_the_budget() -> None:
+    clock = FakeClock()
+    responses.add("POST", "http://127.0.0.1:9/post", status=302, headers={"Location": "/topic#new"})
+    responses.add("GET", "http://127.0.0.1:9/topic", body="page")
+    http = PoliteSession(clock=clock.time, sleep=clock.sleep)
+    answer = http.post("http://127.0.0.1:9/post", {"message": "x"})
+    assert answer.text == "page" and [r.status_code for r in answer.history] == [302]
+    assert http.request_count == 2 and clock.sleeps == [1.0]
