@@ -6,7 +6,7 @@ Plain functions over a ``Session`` (no Flask here), so the CLI could show the sa
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -103,13 +103,14 @@ def phase_view(
     game_id: int,
     phase_id: int | None,
     now: datetime,
-    needs_order: Mapping[str, bool] | None = None,
+    needs_order: Callable[[Phase, Sequence[Player]], Mapping[str, bool] | None] | None = None,
 ) -> PhaseView:
     """Orders per player, the live vote count and the deadlines of one phase.
 
     Args:
-        needs_order: per player name, whether their role has an order to give this phase
-            (from the ruleset); without it every living player is expected to send one.
+        needs_order: given the phase and the players, per player name whether their role
+            has an order to give (from the ruleset); without it every living player is
+            expected to send one.
     """
     game = get_game(session, game_id)
     phases = tuple(
@@ -128,7 +129,8 @@ def phase_view(
         )
     ).all()
     queued = set(open_items)
-    rows = tuple(_player_orders(p, orders, queued, needs_order) for p in players)
+    needs = needs_order(phase, players) if needs_order is not None else None
+    rows = tuple(_player_orders(p, orders, queued, needs) for p in players)
     tally, not_voting = _tally(session, phase.id, players)
     summary: dict[str, int] = defaultdict(int)
     for row in rows:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import (
@@ -227,13 +228,11 @@ def _form_from_order(order: OrderInput) -> dict[str, str]:
 def phase(game_id: int, phase_id: int | None = None) -> Any:
     """Orders per player, the live vote count and the deadlines."""
     game = _game(game_id)
-    view = queries.phase_view(db(), game_id, phase_id, _ext()["now"]())
+    ruleset = _ruleset(game)
+    needs = functools.partial(_needs_order, ruleset) if ruleset is not None else None
+    view = queries.phase_view(db(), game_id, phase_id, _ext()["now"](), needs)
     if phase_id is not None and (view.phase is None or view.phase.id != phase_id):
         abort(404)
-    needs = _needs_order(game, view.phase)
-    if needs is not None:
-        view = queries.phase_view(db(), game_id, phase_id, _ext()["now"](), needs)
-    ruleset = _ruleset(game)
     rule = ruleset.vote if ruleset is not None else None
     living = sum(1 for p in view.players if p.alive)
     majority = living // 2 + 1 if rule is not None and rule.rule == "majority" else None
@@ -243,13 +242,10 @@ def phase(game_id: int, phase_id: int | None = None) -> Any:
     )  # fmt: skip
 
 
-def _needs_order(game: Game, phase: Any) -> dict[str, bool] | None:
+def _needs_order(ruleset: Any, phase: Any, players: Sequence[Player]) -> dict[str, bool]:
     """Per player, whether their role has an order to give in this phase (from the ruleset)."""
-    ruleset = _ruleset(game)
-    if ruleset is None or phase is None:
-        return None
     needs = {}
-    for player in db().query(Player).filter(Player.game_id == game.id):
+    for player in players:
         role = ruleset.roles.get(player.role or "")
         needs[player.display_name] = role is None or any(
             not a.passive and a.allowed_in(phase.kind.value) and phase.name not in a.not_on
