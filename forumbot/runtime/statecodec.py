@@ -47,7 +47,7 @@ def _decode(tp: Any, value: Any) -> Any:
     if dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
         known = {f.name for f in dataclasses.fields(tp)}
-        return tp(**{k: _decode(hints[k], v) for k, v in value.items() if k in known})
+        return tp(**{k: _decode(hints[k], v) for k, v in value.items() if k in known})  # type: ignore[operator]
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], v) for v in value)

@@ -129,7 +129,7 @@ def _read_order(
         if reading.status == "accepted" and _acts(reading):
             return phase, reading
         first = first or (phase, reading)
-    return first
+    return first if first is not None else (None, None)
 
 
 def _acts(reading: OrderReading) -> bool:

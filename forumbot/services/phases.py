@@ -127,7 +127,9 @@ def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     outcome = rt.pipeline.resolver(_phase_input(rt, session, game, phase))
     phase.state_after = dict(outcome.state)
     phase.resolved_at = rt.clock.now()
-    append_events(session, game_id=game.id, phase_id=phase.id, events=outcome.events)
+    append_events(
+        session, game_id=game.id, phase_id=phase.id, events=[dict(e) for e in outcome.events]
+    )
     for player in game.players:
         if player.display_name in outcome.dead:
             player.status = PlayerStatus.DEAD
