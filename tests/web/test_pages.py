@@ -249,3 +249,15 @@ def test_approve_all_drafts_of_a_phase(gm: FlaskClient, session: Session, seeded
     session.expire_all()
     assert session.get(Outbound, seeded.pm_draft_id).state is DeliveryState.APPROVED
     assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
+
+
+def test_an_empty_game_renders_every_page(gm: FlaskClient, session: Session) -> None:
+    from forumbot.db.models import Game
+
+    game = Game(name="empty", forum_id=1, topic_id="1", topic_url="https://f.example/t1",
+                ruleset="no-such-ruleset", seed=1)  # fmt: skip
+    session.add(game)
+    session.commit()
+    for page in ("queue", "phase", "drafts", "report", "state", "export.json"):
+        response = gm.get(f"/games/{game.id}/{page}")
+        assert response.status_code == 200, page
