@@ -4,6 +4,7 @@ re-login on session loss, waits between posts, and how forum messages map to our
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import ClassVar, Protocol
@@ -11,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import requests
 
+from forum_adapters.base import Post
 from forum_adapters.errors import (
     Banned,
     ForumUnavailable,
@@ -21,7 +23,7 @@ from forum_adapters.errors import (
     SessionExpired,
 )
 from forum_adapters.http import HttpSettings, PoliteSession, server_time
-from forum_adapters.markup import HtmlElement, parse_html, text_of
+from forum_adapters.markup import HtmlElement, fingerprint, html_fingerprint, parse_html, text_of
 
 _MAINTENANCE = re.compile(
     r"maintenance|board is (?:currently )?(?:disabled|unavailable)|"
@@ -210,6 +212,24 @@ class AdapterCore:
             return None
         shown = match.group(1)
         return float(shown) + 1.0 if shown else self.post_interval
+
+    def is_me(self, user_id: int | None, name: str) -> bool:
+        """Whether a post's author is the bot (by member id when both are known)."""
+        if self.user_id is not None and user_id is not None:
+            return user_id == self.user_id
+        return name.casefold() in {self.username.casefold(), self.display_name.casefold()}
+
+    def own_post(self, posts: Sequence[Post], body: str, after: int | None) -> Post | None:
+        """The newest of ``posts`` after ``after`` that the bot wrote with this text."""
+        wanted = fingerprint(body)
+        for post in reversed(posts):
+            if after is not None and post.post_id <= after:
+                continue
+            if self.is_me(post.author.id, post.author.name) and wanted in html_fingerprint(
+                post.body_html
+            ):
+                return post
+        return None
 
     def remember_seen(self, topic_id: int, post_id: int) -> None:
         """Track the newest post id read in a topic (the default ``last_seen`` for replies)."""

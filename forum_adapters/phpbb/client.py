@@ -22,20 +22,10 @@ from forum_adapters.errors import (
     NotFound,
     ReplyRefusedNewerPost,
 )
-from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
+from forum_adapters.markup import Form, HtmlElement, parse_html
 from forum_adapters.pages import InboxPage
 from forum_adapters.phpbb import parse
-
-URLS = {
-    "login": "{base}ucp.php?mode=login",
-    "topic": "{base}viewtopic.php?t={topic}",
-    "topic_at": "{base}viewtopic.php?p={post}",
-    "reply_form": "{base}posting.php?mode=reply&t={topic}",
-    "inbox": "{base}ucp.php?i=pm&folder=inbox",
-    "outbox": "{base}ucp.php?i=pm&folder=outbox",
-    "sentbox": "{base}ucp.php?i=pm&folder=sentbox",
-    "compose": "{base}ucp.php?i=pm&mode=compose",
-}
+from forum_adapters.phpbb.urls import URLS
 
 FORM_MIN_AGE = 2.1  # phpBB refuses a form posted in the second it was made (QUIRKS.md)
 _NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
@@ -280,19 +270,13 @@ class PhpBBAdapter(AdapterCore):
         return PostRef(topic, post_id, f"{self.url('topic_at', post=post_id)}#p{post_id}")
 
     def _find_own_post(self, topic: int, body: str, *, after: PostId) -> PostRef | None:
-        wanted = fingerprint(body)
-        for post in reversed(list(self.iter_posts(ThreadRef(topic), after=after))):
-            if self._is_me(post.author.id, post.author.name) and wanted in html_fingerprint(
-                post.body_html
-            ):
-                url = f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
-                return PostRef(topic, post.post_id, url)
-        return None
-
-    def _is_me(self, user_id: int | None, name: str) -> bool:
-        if self.user_id is not None and user_id is not None:
-            return user_id == self.user_id
-        return name.casefold() == self.username.casefold()
+        posts = list(self.iter_posts(ThreadRef(topic), after=after))
+        post = self.own_post(posts, body, after)
+        if post is None:
+            return None
+        return PostRef(
+            topic, post.post_id, f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
+        )
 
     def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
         """Send one PM to every name in ``to`` (added through phpBB's own "Add" button, so

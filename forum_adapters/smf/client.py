@@ -25,17 +25,7 @@ from forum_adapters.errors import (
 from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
 from forum_adapters.pages import InboxPage
 from forum_adapters.smf import parse
-
-URLS = {
-    "login": "{base}?action=login",
-    "topic": "{base}?topic={topic}.{start}",
-    "topic_at": "{base}?topic={topic}.msg{msg}",
-    "reply_form": "{base}?action=post;topic={topic}.0",
-    "reply_form_after": "{base}?action=post;topic={topic}.0;last_msg={msg}",
-    "pm_form": "{base}?action=pm;sa=send",
-    "inbox": "{base}?action=pm;f=inbox;sort=date;desc;start=0",
-    "sent": "{base}?action=pm;f=sent;sort=date;desc;start=0",
-}
+from forum_adapters.smf.urls import URLS
 
 _MEMBER = re.compile(r"[;&?]member=(\d+)|smf_member_id\s*=\s*(\d+)")
 _NEW_REPLIES = re.compile(r"new repl|new post|while you were", re.I)
@@ -318,23 +308,13 @@ class SMFAdapter(AdapterCore):
         return self._match_own(posts, body, after)
 
     def _match_own(self, posts: Sequence[Post], body: str, after: PostId | None) -> PostRef | None:
-        wanted = fingerprint(body)
-        for post in reversed(posts):
-            if after is not None and post.post_id <= after:
-                continue
-            if self._is_me(post.author.id, post.author.name) and wanted in html_fingerprint(
-                post.body_html
-            ):
-                url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
-                # SMF accepted it against last_msg, so nothing before it is unseen.
-                self.remember_seen(post.topic_id, post.post_id)
-                return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
-        return None
-
-    def _is_me(self, user_id: int | None, name: str) -> bool:
-        if self.user_id is not None and user_id is not None:
-            return user_id == self.user_id
-        return name.casefold() in {self.username.casefold(), self.display_name.casefold()}
+        post = self.own_post(posts, body, after)
+        if post is None:
+            return None
+        # SMF accepted it against last_msg, so nothing before it is unseen.
+        self.remember_seen(post.topic_id, post.post_id)
+        url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
+        return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
 
     def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
         """Send one PM to every name in ``to`` and confirm it in the sent items.

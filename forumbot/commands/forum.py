@@ -87,7 +87,7 @@ def _thread(adapter: Adapter, location: ForumLocation) -> ThreadRef:
     if location.topic_id is not None:
         return ThreadRef(location.topic_id, location.topic_url)
     if location.post_id is not None:
-        url = adapter.url("topic_at", post=location.post_id, topic=0, msg=location.post_id)
+        url = adapter.url("post", post=location.post_id)
         page = adapter.topic_page(url, 0)
         return ThreadRef(page.topic_id)
     raise ConfigError("--url", f"{location.base_url} names no topic; give a topic URL")

@@ -101,3 +101,14 @@ def test_guest_cannot_read_the_inbox(smf21: Replay) -> None:
         main, ["forum", "inbox", "--url", f"{SMF21}?topic=2.0", "--guest", "--rate", "0"]
     )
     assert result.exit_code == 2 and "guests cannot" in result.stderr
+
+
+def test_a_post_url_finds_its_topic(phpbb: Replay) -> None:
+    phpbb.on("GET", r"viewtopic\.php\?p=36$", "topic_by_post_id")
+    phpbb.on("GET", r"viewtopic\.php\?p=55$", "topic_page_6")
+    phpbb.on("GET", r"viewtopic\.php\?t=2&start=60$", "topic_page_7")
+    code, out, _ = run(
+        "topic", "--url", "http://127.0.0.1:8733/viewtopic.php?p=36#p36", "--after", "55"
+    )
+    assert code == 0, out
+    assert [line.split()[0] for line in out.splitlines()] == [f"#{n}" for n in range(56, 63)]
