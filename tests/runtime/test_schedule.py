@@ -42,3 +42,15 @@ def test_phase_order():
     assert schedule.next_name("day1", nights_first=True) == "night2"
     assert schedule.next_name("day1", nights_first=False) == "night1"
     assert schedule.next_name("night1", nights_first=False) == "day2"
+
+
+def test_polling_is_faster_near_a_deadline(world, clock):
+    from datetime import timedelta
+
+    from forumbot.services import games, phases
+
+    rt, game_id = world["rt"], world["game_id"]
+    phases.open_first(rt, game_id)
+    assert games.poll_interval(rt, game_id) == timedelta(minutes=2)
+    clock.set(datetime(2026, 12, 2, 20, 50, tzinfo=UTC))  # 21:50 in Paris: 10 min left
+    assert games.poll_interval(rt, game_id) == timedelta(seconds=30)
