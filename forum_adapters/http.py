@@ -32,9 +32,9 @@ from tenacity import (
 
 from forum_adapters.errors import ForumUnavailable, RateLimited
 
-DEFAULT_USER_AGENT = (
-    "forumbot/0.1 (Mafia game moderator bot; +https://github.com/forumbot/forumbot)"
-)
+# Identifies the client honestly without matching phpBB's or SMF's stock spider lists
+# ("Googlebot", "Crawler", ...): a client taken for a spider gets a session that cannot log in.
+DEFAULT_USER_AGENT = "forumbot/0.1 (forum Mafia game moderator; python-requests)"
 DEFAULT_RATE = 1.0  # requests per second, per forum
 DEFAULT_TIMEOUT = (10.0, 30.0)  # connect, read (seconds)
 MAX_REDIRECTS = 10
