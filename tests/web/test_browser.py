@@ -92,6 +92,9 @@ def test_gm_resolves_an_item_and_approves_a_draft(
     _login(page, base)
     _shot(page, "02-games")
 
+    page.goto(f"{base}/games/{g}/queue/{seeded.order_item_id}/edit")
+    _shot(page, "04a-edit-order")
+    assert page.locator("select[name='heal-target-0'] option[value='Dave']").count() == 0
     page.goto(f"{base}/games/{g}/queue")
     _shot(page, "03-queue")
     item = page.locator(f"#item-{seeded.order_item_id}")
@@ -105,7 +108,7 @@ def test_gm_resolves_an_item_and_approves_a_draft(
     assert decided.decided_by == "gm:Steph"
 
     page.goto(f"{base}/games/{g}/queue/{seeded.vote_item_id}/edit")
-    _shot(page, "04-edit")
+    _shot(page, "04b-edit-vote")
     page.goto(f"{base}/games/{g}/phase")
     _shot(page, "05-phase")
     assert page.locator("button:has-text('Resolve now')").is_disabled()
