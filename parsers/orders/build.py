@@ -26,6 +26,8 @@ PENALTY = {
     "vague": 0.4,
     "guess": 0.5,
     "unranked": 0.6,
+    "no_rule": 0.5,
+    "crowded": 0.8,
 }
 # Effects whose targets may be ranked ("give the suitcase to A, else B": seed 000 lets the
 # holder of an item name ordered alternatives). Other abilities take one target.
@@ -66,11 +68,17 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
 
 
 def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
+    if draft.negated and not draft.names and draft.kind is Kind.VOTE:
+        draft.abilities = ("vote",)  # "je ne vote pas aujourd'hui"
     if draft.kind is Kind.CANCEL or (draft.negated and not draft.names and draft.abilities):
         return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5)]
     if draft.kind is Kind.WILL:
-        return [Piece(Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
-                            phase=ctx.phase.id, source=draft.source), 0.95)]  # fmt: skip
+        will = Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
+                     phase=ctx.phase.id, source=draft.source)  # fmt: skip
+        piece = Piece(will, 0.95)
+        if "wills" not in ctx.lexicon.ruleset.options:  # DCTP has wills; seed 004 has none
+            piece.doubt("no_rule", "this ruleset has no will rule: the GM decides")
+        return [piece]
     if draft.kind in (Kind.VOTE, Kind.HANDOFF):
         return [_simple(draft, ctx)]
     return _ability_pieces(draft, ctx)

@@ -39,6 +39,11 @@ class _Tally:
             self.superseded += [o for o in self.accepted if o.kind is order.kind]
             self.accepted = [o for o in self.accepted if o.kind is not order.kind]
             self.doubtful = [d for d in self.doubtful if d[0].order.kind is not order.kind]
+        # "cancel my vote ... I vote Léa": the new order replaces; the cancel is spent
+        key = "vote" if order.kind is Kind.VOTE else order.ability
+        spent = [o for o in self.accepted if o.kind is Kind.CANCEL
+                 and [str(s.value) for s in o.targets] == [key]]  # fmt: skip
+        self.accepted = [o for o in self.accepted if o not in spent]
         same = [o for o in self.accepted if _replaces(order, o, ctx)]
         self.superseded += same
         self.accepted = [o for o in self.accepted if o not in same] + [order]
@@ -75,6 +80,7 @@ def combine(
         The PM's result.
     """
     tally = _Tally()
+    _crowded(pieces, verdicts)
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
         order = piece.order
         if _mention(piece, verdict, tally, len(pieces)):
@@ -92,6 +98,19 @@ def combine(
         else:
             tally.accept(order, ctx, piece.corrects)
     return _result(tally, pieces, questions)
+
+
+def _crowded(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -> None:
+    """Another role's order word with a player in the same sentence ("heal Ann and kill
+    Bob" from the doctor) may have taken a name meant for the sender's order: doubt it."""
+    foreign = {
+        p.order.source
+        for (p, _), v in zip(pieces, verdicts, strict=True)
+        if v.rule and " has no " in v.rule and any(s.kind == "player" for s in p.order.targets)
+    }
+    for (piece, _), verdict in zip(pieces, verdicts, strict=True):
+        if piece.order.source in foreign and not verdict.rule:
+            piece.doubt("crowded", "another role's order word in the same sentence")
 
 
 def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:

@@ -83,9 +83,19 @@ def absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) ->
     if not has_values:
         previous = reading.sentence.tokens[:i]
         adjacent = bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, i)
-        return adjacent and missing(cur, ctx, "player")
+        if adjacent and missing(cur, ctx, "player"):
+            return True
+        # "Detect: is Kid in the game?": another role's word ("is") that is also a word of
+        # this order's own phrases ("is in the game"), while it waits for a value
+        own = set().union(*(ctx.lexicon.ability_words.get(a, set()) for a in cur.abilities))
+        words = set(reading.norms[i : i + match.length])
+        return player_only(ctx, match) and bool(cur.abilities) and words <= own
     same = bool(set(match.values("ability")) & set(cur.abilities))
-    return (same and missing(cur, ctx, "role")) or missing(cur, ctx, "player")
+    if (same and missing(cur, ctx, "role")) or missing(cur, ctx, "player"):
+        return True
+    # "Control Bob, make him heal Doctor": the same order word again, or another role's,
+    # inside an order that still has an (optional) player slot open
+    return (same or player_only(ctx, match)) and missing(cur, ctx, "player", optional=True)
 
 
 def _just_started(cur: Draft, reading: Reading, i: int) -> bool:
@@ -94,7 +104,7 @@ def _just_started(cur: Draft, reading: Reading, i: int) -> bool:
     return text.endswith(cur.trigger)
 
 
-def missing(cur: Draft, ctx: Context, kind: str) -> bool:
+def missing(cur: Draft, ctx: Context, kind: str, *, optional: bool = False) -> bool:
     """Every ability the draft may be still lacks a required slot of ``kind``."""
     if not cur.abilities:
         return False
@@ -102,7 +112,7 @@ def missing(cur: Draft, ctx: Context, kind: str) -> bool:
         ability = ctx.lexicon.ruleset.abilities.get(ability_id)
         if ability is None:
             return False
-        need = sum(1 for t in ability.targets if t.kind == kind and not t.optional)
+        need = sum(1 for t in ability.targets if t.kind == kind and (optional or not t.optional))
         have = len(cur.names) if kind == "player" else len(cur.roles)
         if have >= need:
             return False
@@ -161,7 +171,7 @@ def role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
         cur is not None
         and match is not None
         and bool(match.values("role"))
-        and bool(cur.names)
+        and (bool(cur.names) or not cur.wants(ctx, "player"))  # "Detect: is Kid in the game?"
         and cur.wants(ctx, "role")
         and not cur.roles
     )

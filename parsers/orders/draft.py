@@ -56,6 +56,8 @@ class Draft:
     vague: bool = False
     guessed: str = ""
     corrects: bool = False
+    last_was_name: bool = False
+    end: int = 0
     trigger_first: bool = False
     alt_next: bool = False
     or_next: bool = False
@@ -75,6 +77,8 @@ class Draft:
 
     def add_name(self, hit: NameHit) -> None:
         """A player name: a ranked alternative after "else", otherwise a new value."""
+        if self.names and self.names[-1][-1].players == hit.players and self.last_was_name:
+            return  # "Васю Пупкина": the second word of the same name
         if self.crimes and self.crimes[-1].victim is None and len(hit.players) == 1:
             self.crimes[-1].victim = hit.players[0]
         elif self.names and (self.alt_next or self.or_next):

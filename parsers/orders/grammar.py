@@ -45,9 +45,11 @@ QUESTION_START: Final = _table(
 )
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
-    "considering|wondering|should i|if|in case|undecided|unless",
-    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si",
-    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может",
+    "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
+    "next night|some day|at some point",
+    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça",
+    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
+    "позже|в следующий раз",
 )
 NEGATION: Final = _table(
     en="don't|dont|do not|not|no|never|won't|wont|no longer|instead of",
@@ -65,7 +67,7 @@ VAGUE: Final = _table(
     en="whoever|whomever|someone|somebody|anyone|anybody|same person|same as|the one who|"
     "random|randomly|whoever is",
     fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même",
-    ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|наугад|случайно",
+    ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|того|кого|наугад|случайно",
 )
 # "if X is lynched, then Y": the condition of a ranked alternative (after "if", "si", "если").
 GONE: Final = _table(

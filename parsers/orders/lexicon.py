@@ -85,6 +85,7 @@ class Lexicon:
         self._index: dict[str, list[Entry]] = defaultdict(list)
         self.display: dict[tuple[str, str], str] = {}
         self.known_words: set[str] = set()
+        self.ability_words: dict[str, set[str]] = {}
         self.crimes = frozenset(crimes_of(ruleset))
         self._add_catalogue(ruleset)
         grammar_langs = {*self.languages, "en"}  # players of any game mix in English
@@ -104,6 +105,8 @@ class Lexicon:
             return
         if kind in CATALOGUE_KINDS:
             self.known_words.update(t.norm for t in tokens)
+        if kind == "ability":
+            self.ability_words.setdefault(value, set()).update(t.norm for t in tokens)
         entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
         for key in words[0]:
             self._index[key].append(entry)

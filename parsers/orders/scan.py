@@ -55,7 +55,11 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts.append(carry)
     while i < len(tokens):
         cur = drafts[-1] if drafts else None
-        i += _step(reading, ctx, i, cur, drafts, loose, flags)
+        was_name = cur is not None and cur.last_was_name
+        used = _step(reading, ctx, i, cur, drafts, loose, flags)
+        if cur is not None and cur.last_was_name == was_name:
+            cur.last_was_name = False  # the token was not a name (a name sets it)
+        i += used
     if drafts and drafts[0] is carry:
         drafts.pop(0)
     if drafts:
@@ -124,11 +128,14 @@ def _step(
             return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not role_wanted(cur, ctx, match):
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
+        if cur is not None:
+            cur.last_was_name = True
         return name.length
     if match is not None:
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
+    flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
 
 
@@ -147,17 +154,24 @@ def _start(
     cur = drafts[-1] if drafts else None
     if trigger == "will" and not _will_marker(reading, i, match, cur):
         return match.length
+    if trigger == "cancel" and cur is not None and cur.kind in (Kind.ORDER, Kind.VOTE):
+        # "Mon vote contre Kévin est annulé": the cancel is about the order just written
+        abilities = cur.abilities if cur.kind is Kind.ORDER else ("vote",)
     if cur is not None and cur.kind is Kind.CANCEL and not cur.abilities and abilities:
         cur.abilities = abilities  # "cancel my protect"
         return match.length
     if cur is not None and cur.kind is Kind.CANCEL and not cur.abilities and trigger == "vote":
-        cur.abilities = ("vote",)  # "j'annule mon vote"
-        return match.length
+        between = range(cur.end, i)
+        if all(is_kind(reading, ctx, j, "filler") for j in between):
+            cur.abilities = ("vote",)  # "j'annule mon vote"; not "annulé, je vote Léa"
+            return match.length
     draft = Draft(TRIGGERS[trigger], abilities, " ".join(t.text for t in tokens[i:end]),
                   reading.sentence.line, negated=flags["negated"])  # fmt: skip
     draft.source = reading.sentence.text
     draft.hedged = flags.get("conditional", False)
+    flags["self_ok"] = True
     draft.corrects = flags.pop("correction", False)
+    draft.end = end
     draft.trigger_first = all(
         tokens[j].is_punct or is_kind(reading, ctx, j, "greeting") for j in range(i)
     )
@@ -181,7 +195,8 @@ def _will_marker(reading: Reading, i: int, match: Match, cur: Draft | None) -> b
     after = tokens[i + match.length] if i + match.length < len(tokens) else None
     multiword = match.length > 1 or tokens[i].norm in ("testament", "завещание")
     at_start = cur is None and all(t.is_punct for t in tokens[:i])
-    return at_start and (multiword or (after is not None and after.norm in (":", "-", "=")))
+    colon = after is not None and after.norm in (":", "-", "=")
+    return (at_start and (multiword or colon)) or (match.length > 1 and colon)
 
 
 def _quote(reading: Reading, ctx: Context, i: int, cur: Draft) -> int:
@@ -227,7 +242,8 @@ def _marker(
     if "self" in kinds and cur is None:
         _add_name(None, loose, NameHit((ctx.actor,), 1, 1.0, "self"), flags)
     elif "self" in kinds and cur is not None and cur.kind is not Kind.CANCEL:
-        cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
+        if flags.get("self_ok", True):  # not "tell me who visits"
+            cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
     elif "negation" in kinds:
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
             flags["skip_name"] = True  # "protect Carl, not Bob"
