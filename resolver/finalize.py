@@ -95,16 +95,22 @@ def _succession(work: Work) -> None:
     changed = True
     while changed:
         changed = False
-        for role, heirs in work.ruleset.succession:
+        for rule in work.ruleset.succession:
             living = work.living()
-            if any(p.role == role for p in living):
+            if any(p.role == rule.role for p in living):
                 continue
-            if not any(p.role == role and not p.alive for p in work.players.values()):
+            if not any(p.role == rule.role and not p.alive for p in work.players.values()):
                 continue
-            heir = next((p for h in heirs for p in living if p.role == h), None)
-            if heir is not None:
-                convert(work, heir.name, role, cause="succession")
-                changed = True
+            heir = next((p for h in rule.heirs for p in living if p.role == h), None)
+            if heir is None:
+                continue
+            old_abilities = work.role_of(heir.name).abilities
+            old_uses = dict(heir.uses)
+            convert(work, heir.name, rule.role, cause="succession")
+            if rule.keeps_abilities:
+                heir.granted += [a for a in old_abilities if a not in heir.granted]
+                heir.uses.update({a: n for a, n in old_uses.items() if a in old_abilities})
+            changed = True
 
 
 def _expire(work: Work) -> None:

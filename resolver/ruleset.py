@@ -15,6 +15,7 @@ from resolver.model.catalogue import (
     OptionDef,
     PhaseSettings,
     Ruleset,
+    Succession,
     VoteSettings,
 )
 
@@ -129,7 +130,7 @@ def ruleset_from_data(
         win=_win(r, top.get("win"), values),
         hooks=_hooks(r, top.get("hooks")),
         protection_precedence=r.strings(top.get("protection_precedence"), "protection_precedence"),
-        succession=_succession(r, top.get("succession"), roles),
+        succession=_succession(r, top.get("succession"), roles, values),
         aliases=_aliases(r, top.get("aliases"), roles, abilities),
         path=source,
         holders=_holders(roles),
@@ -261,12 +262,21 @@ def _hooks(r: Reader, raw: Any) -> str | None:
 
 
 def _succession(
-    r: Reader, raw: Any, roles: Mapping[str, Any]
-) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    r: Reader, raw: Any, roles: Mapping[str, Any], values: Mapping[str, Any]
+) -> tuple[Succession, ...]:
+    """``{role: [heirs]}`` or ``{role: {heirs: [...], keeps_abilities: bool}}``."""
     raw = r.mapping(raw, "succession", optional=roles)
-    return tuple(
-        (role, r.idents(heirs, join("succession", role), roles)) for role, heirs in raw.items()
-    )
+    out = []
+    for role, spec in raw.items():
+        path = join("succession", role)
+        if isinstance(spec, Mapping):
+            spec = cat.resolve_options(r, spec, path, values)
+            spec = r.mapping(spec, path, required=("heirs",), optional=("keeps_abilities",))
+            keeps = r.boolean(spec.get("keeps_abilities", False), path + ".keeps_abilities")
+            out.append(Succession(role, r.idents(spec["heirs"], path + ".heirs", roles), keeps))
+        else:
+            out.append(Succession(role, r.idents(spec, path, roles)))
+    return tuple(out)
 
 
 def _aliases(

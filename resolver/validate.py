@@ -41,9 +41,11 @@ def player_abilities(work: Work, name: str, extra: Sequence[str] = ()) -> Mappin
     ruleset = work.ruleset
     player = work.players[name]
     own = ruleset.roles[player.role].abilities
-    if not player.items and not extra:
+    if not player.items and not extra and not player.granted:
         return own
     out = dict(own)
+    for granted in player.granted:
+        out.setdefault(granted, ruleset.abilities[granted])
     for item, count in player.items.items():
         ability = ruleset.items[item].ability if item in ruleset.items else None
         if ability and count > 0:

@@ -43,6 +43,7 @@ class PlayerWork:
     died: str | None
     cause: str | None
     role_hidden: bool
+    granted: list[str] = field(default_factory=list)
     original: PlayerState | None = None
 
     @classmethod
@@ -61,6 +62,7 @@ class PlayerWork:
             p.died,
             p.cause,
             p.role_hidden,
+            list(p.granted),
         )
         work.original = p
         return work
@@ -82,6 +84,7 @@ class PlayerWork:
             self.died,
             self.cause,
             self.role_hidden,
+            tuple(self.granted),
         )
 
     def _same_as(self, o: PlayerState) -> bool:
@@ -97,6 +100,7 @@ class PlayerWork:
             and self.died == o.died
             and self.cause == o.cause
             and self.role_hidden == o.role_hidden
+            and tuple(self.granted) == o.granted
         )
 
     def status(self, sid: str) -> Status | None:

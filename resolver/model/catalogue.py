@@ -234,6 +234,15 @@ class OptionDef:
 
 
 @dataclass(frozen=True, slots=True)
+class Succession:
+    """When nobody alive holds ``role``, its first living heir takes it."""
+
+    role: str
+    heirs: tuple[str, ...]
+    keeps_abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A whole validated ruleset. Build it with ``resolver.ruleset.load_ruleset``."""
 
@@ -253,7 +262,7 @@ class Ruleset:
     win: Mapping[str, Any] = field(default_factory=_empty)
     hooks: str | None = None
     protection_precedence: tuple[str, ...] = ()
-    succession: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    succession: tuple[Succession, ...] = ()
     aliases: Mapping[str, Mapping[str, str]] = field(default_factory=_empty)
     path: str = ""
     holders: Mapping[str, tuple[str, ...]] = field(default_factory=_empty)

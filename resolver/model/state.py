@@ -68,6 +68,7 @@ class PlayerState:
     died: str | None = None
     cause: str | None = None
     role_hidden: bool = False
+    granted: tuple[str, ...] = ()
 
     def has(self, status: str) -> bool:
         """True if the player carries this status."""
