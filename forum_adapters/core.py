@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import ClassVar, Protocol
 from zoneinfo import ZoneInfo
@@ -71,7 +71,8 @@ class AdapterCore:
         session: a ``requests.Session`` to wrap (when ``http`` is None).
         settings: politeness settings (when ``http`` is None).
         cookie_file: where to keep cookies between runs (mode 0600).
-        tz: the zone the forum shows times in for this account (IANA name or tzinfo).
+        tz: the zone the forum shows times in for this account (IANA name or tzinfo); None:
+            read it from the page where the engine shows it (phpBB's footer), else UTC.
         post_interval: seconds to leave between two posts/PMs (engine default when None).
     """
 
@@ -88,7 +89,7 @@ class AdapterCore:
         session: requests.Session | None = None,
         settings: HttpSettings | None = None,
         cookie_file: str | Path | None = None,
-        tz: str | tzinfo = "UTC",
+        tz: str | tzinfo | None = None,
         post_interval: float | None = None,
     ) -> None:
         self.base_url = base_url
@@ -100,7 +101,8 @@ class AdapterCore:
         )
         if self.http.is_final is None:
             self.http.is_final = _is_final_5xx
-        self.tz = ZoneInfo(tz) if isinstance(tz, str) else tz
+        self.tz: tzinfo = ZoneInfo(tz) if isinstance(tz, str) else (tz or UTC)
+        self.tz_known = tz is not None
         self.post_interval = self.default_post_interval if post_interval is None else post_interval
         self.user_id: int | None = None
         self.display_name = username

@@ -27,7 +27,7 @@ def connect(
     *,
     cookie_file: str | Path | None = None,
     settings: HttpSettings | None = None,
-    tz: str | tzinfo = "UTC",
+    tz: str | tzinfo | None = None,
     http: PoliteSession | None = None,
 ) -> tuple[Adapter, ForumLocation]:
     """An adapter for the forum at ``url`` and what the URL points at.
@@ -41,7 +41,7 @@ def connect(
         password: its password (a ``Secret``-like object or a str); None reads as a guest.
         cookie_file: where to keep cookies between runs (mode 0600).
         settings: politeness settings (User-Agent, rate, timeouts, retries).
-        tz: the zone the forum shows times in for this account.
+        tz: the zone the forum shows times in for this account (None: as the page says, or UTC).
         http: a ready session (tests); built from ``settings``/``cookie_file`` when None.
 
     Returns:

@@ -105,6 +105,10 @@ class PhpBBAdapter(AdapterCore):
             self.http.sleep(left)
 
     def _is_logged_in(self, root: HtmlElement) -> bool:
+        if not self.tz_known:  # phpBB names the member's zone in every page's footer
+            zone = parse.board_zone(root)
+            if zone is not None:
+                self.tz, self.tz_known = zone, True
         return parse.is_logged_in(root)
 
     def _error_text(self, root: HtmlElement) -> str | None:

@@ -8,8 +8,9 @@ does not depend on the member's date format. PM dates are text only and are read
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from urllib.parse import urljoin
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lxml import etree
 
@@ -26,6 +27,7 @@ _PM_ID = re.compile(r"[?&]p=(\d+)")
 _START = re.compile(r"[?&]start=(\d+)")
 _EDIT = re.compile(r"by\s+(.+?)\s+on\s+(.+?),\s+edited", re.S)
 _PAGE_OF = re.compile(r"(\d+)\D+(\d+)")
+_OFFSET = re.compile(r"UTC\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?")
 _SID = re.compile(r"[?&]sid=([0-9a-f]{32})")
 _USERNAME = "a[contains(@class,'username')] | .//span[contains(@class,'username')]"
 # Per-post queries, compiled once (compiling an XPath costs more than running it).
@@ -68,6 +70,21 @@ def info_message(root: HtmlElement) -> str | None:
         return None
     paragraphs = [text_of(p) for p in panel.xpath(".//p")]
     return " ".join(p for p in paragraphs if p) or text_of(panel)
+
+
+def board_zone(root: HtmlElement) -> tzinfo | None:
+    """The zone the page's times are in, from the footer ("All times are UTC+01:00", with the
+    zone's name in the ``title``), or None when the page does not say."""
+    for title in root.xpath("//*[contains(@class,'rightside')]/span[@title]/@title"):
+        try:
+            return ZoneInfo(title)
+        except (ValueError, ZoneInfoNotFoundError):
+            match = _OFFSET.search(title)
+            if match:
+                sign = -1 if match.group(1) in "-−" else 1
+                minutes = int(match.group(2)) * 60 + int(match.group(3) or 0)
+                return timezone(sign * timedelta(minutes=minutes))
+    return None
 
 
 def user_from_link(link: HtmlElement | None) -> UserRef:

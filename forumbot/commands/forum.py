@@ -52,7 +52,9 @@ def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="At most this many requests per second (0: no spacing).",
         ),
         click.option(
-            "--tz", default="UTC", show_default=True, help="Time zone the forum shows times in."
+            "--tz",
+            default=None,
+            help="The bot's time zone on the forum (default: phpBB's footer, else UTC).",
         ),
         click.option(
             "--guest",

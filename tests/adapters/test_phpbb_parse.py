@@ -174,3 +174,11 @@ def test_non_topic_page_is_a_layout_change() -> None:
         parse.parse_topic_page(
             parse_html(page("phpbb33", "index")), "u", now=NOW, tz=UTC_ZONE, base_url=PHPBB
         )
+
+
+def test_the_footer_names_the_members_time_zone() -> None:
+    assert str(parse.board_zone(parse_html(page("phpbb33", "topic_page_1")))) == "UTC"
+    paris = b'<ul><li class="rightside">All times are <span title="Europe/Paris">UTC+01:00</span>'
+    assert str(parse.board_zone(parse_html(paris))) == "Europe/Paris"
+    india = b'<ul><li class="rightside">All times are <span title="UTC+5:30">UTC+05:30</span>'
+    assert parse.board_zone(parse_html(india)).utcoffset(None).total_seconds() == 19800
