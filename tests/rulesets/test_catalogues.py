@@ -425,6 +425,11 @@ def test_role_words_are_not_shared_between_roles(ruleset: Ruleset) -> None:
                 )
 
 
+def _replaces(a: Any, b: Any) -> bool:
+    """A sniper's Headshot *is* his kill ("Headshot replaces kill"): shared words are fine."""
+    return a.effect_params.get("replaces") == b.id or b.effect_params.get("replaces") == a.id
+
+
 def test_no_word_means_two_abilities_of_one_role(ruleset: Ruleset) -> None:
     """A sender's PM is not ambiguous by construction: one word, one ability per phase kind."""
     kinds = set(ruleset.phases.kinds)
@@ -433,7 +438,7 @@ def test_no_word_means_two_abilities_of_one_role(ruleset: Ruleset) -> None:
         for aid, ability in role.abilities.items():
             for word in {w.casefold() for ws in ability.vocabulary.values() for w in ws}:
                 other = seen.setdefault(word, aid)
-                if other == aid:
+                if other == aid or _replaces(role.abilities[other], role.abilities[aid]):
                     continue
                 phases = [set(role.abilities[a].phases) for a in (other, aid)]
                 phases = [kinds if "any" in p else p for p in phases]
