@@ -130,20 +130,26 @@ def _number(norm: str, vocab: PhaseVocabulary) -> int | None:
     return int(match.group(1)) if match else _ordinal(norm, vocab)
 
 
-def _phrase_at(norms: Sequence[str], i: int, table: Mapping[str, tuple[str, ...]]) -> int:
-    """Length of the longest phrase of ``table`` starting at ``i`` (0 if none)."""
-    best = 0
-    for phrases in table.values():
-        for phrase in phrases:
-            words = [normalize(w) for w in phrase.split()]
-            if [*norms[i : i + len(words)]] == words:
-                best = max(best, len(words))
-    return best
+def _words(table: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """Every phrase of a grammar table as normalized words, longest first."""
+    phrases = {tuple(normalize(w) for w in p.split()) for ps in table.values() for p in ps}
+    return tuple(sorted(phrases, key=len, reverse=True))
+
+
+_TONIGHT, _PREVIOUS, _PREP = _words(TONIGHT), _words(PREVIOUS), _words(PREP)
+
+
+def _phrase_at(norms: Sequence[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """Length of the longest of ``phrases`` starting at ``i`` (0 if none)."""
+    for words in phrases:
+        if tuple(norms[i : i + len(words)]) == words:
+            return len(words)
+    return 0
 
 
 def is_previous(norms: Sequence[str], i: int) -> bool:
     """True when a "last night" / "yesterday" reference starts at token ``i``."""
-    return bool(_phrase_at(norms, i, PREVIOUS))
+    return bool(_phrase_at(norms, i, _PREVIOUS))
 
 
 def find_phase(
@@ -164,11 +170,11 @@ def find_phase(
     short = _SHORT.match(word)
     if short and short.group(1).casefold() in vocab.short:
         return Phase(vocab.short[short.group(1).casefold()], int(short.group(2))), 1
-    if n := _phrase_at(norms, i, TONIGHT):
+    if n := _phrase_at(norms, i, _TONIGHT):
         return current, n
-    if n := _phrase_at(norms, i, PREVIOUS):
+    if n := _phrase_at(norms, i, _PREVIOUS):
         return current.previous("night" if "night" in norms[i + n - 1] else "day"), n
-    if n := _phrase_at(norms, i, PREP):
+    if n := _phrase_at(norms, i, _PREP):
         return Phase("prep"), n
     kind = vocab.kind_of(word)
     if kind:
