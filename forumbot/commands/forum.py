@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 
@@ -75,13 +76,20 @@ def _open(opts: dict[str, Any]) -> tuple[Adapter, ForumLocation]:
         password = read_password(
             env=opts["password_env"], file=opts["password_file"], setting="forum"
         )
+    zone = None
+    if opts["tz"]:
+        try:
+            zone = ZoneInfo(opts["tz"])
+        except (ValueError, ZoneInfoNotFoundError):
+            problem = f"{opts['tz']!r} is not a time zone (try Europe/Paris)"
+            raise ConfigError("--tz", problem) from None
     return connect(
         opts["url"],
         opts["username"],
         password,
         cookie_file=opts["cookie_file"],
         settings=HttpSettings(rate=opts["rate"]),
-        tz=opts["tz"],
+        tz=zone,
     )
 
 

@@ -112,3 +112,8 @@ def test_a_post_url_finds_its_topic(phpbb: Replay) -> None:
     )
     assert code == 0, out
     assert [line.split()[0] for line in out.splitlines()] == [f"#{n}" for n in range(56, 63)]
+
+
+def test_unknown_time_zone_is_a_clean_error() -> None:
+    code, _, err = run("topic", "--url", f"{SMF21}?topic=2.0", "--tz", "Mars/Olympus")
+    assert code == 2 and "--tz" in err
