@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +76,9 @@ def create_app(
     app.after_request(_headers)
     app.teardown_appcontext(_close_session)
     app.jinja_env.globals.update(csrf_token=auth.csrf_token, gm_name=auth.gm_name)
-    app.jinja_env.filters.update(bbcode=render_bbcode, timeleft=timeleft, pretty=pretty_json)
+    app.jinja_env.filters.update(
+        bbcode=render_bbcode, timeleft=timeleft, pretty=pretty_json, local=local_time
+    )
     app.jinja_env.autoescape = True
 
     from forumbot.web import views
@@ -124,6 +126,14 @@ def timeleft(delta: timedelta) -> str:
     parts.append(f"{minutes}m")
     text = " ".join(parts)
     return f"{text} left" if delta.total_seconds() > 0 else f"passed {text} ago"
+
+
+def local_time(when: datetime, zone: tzinfo | None) -> str:
+    """``2026-12-04 22:00 Europe/Paris (21:00 UTC)``, or UTC alone without a zone."""
+    utc = when.astimezone(UTC)
+    if zone is None or str(zone) == "UTC":
+        return utc.strftime("%Y-%m-%d %H:%M UTC")
+    return f"{when.astimezone(zone):%Y-%m-%d %H:%M} {zone} ({utc:%H:%M} UTC)"
 
 
 def pretty_json(value: Any) -> str:

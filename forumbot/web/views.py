@@ -238,8 +238,22 @@ def phase(game_id: int, phase_id: int | None = None) -> Any:
     majority = living // 2 + 1 if rule is not None and rule.rule == "majority" else None
     return render_template(
         "phase.html", game=game, view=view, can_resolve=_can_resolve(), rule=rule,
-        majority=majority,
+        majority=majority, zone=_zone(game),
     )  # fmt: skip
+
+
+def _zone(game: Game) -> Any:
+    """The game's time zone from its game file (deadlines are set in it), or None."""
+    try:
+        import yaml
+
+        from forumbot.services.games import config_of
+    except ImportError:
+        return None
+    try:
+        return config_of(game).schedule.timezone
+    except (KeyError, TypeError, ValueError, ForumbotError, yaml.YAMLError):
+        return None  # a game registered without a game file: times stay in UTC
 
 
 def _needs_order(ruleset: Any, phase: Any, players: Sequence[Player]) -> dict[str, bool]:
