@@ -200,6 +200,80 @@ def test_dctp_sheet_count_matches_the_seed() -> None:
     assert body.count("\nObserve:") == 54
 
 
+# Seed 001's glossary headings -> the dctp ability that carries it (000 or a 001 variant).
+DCTP_GLOSSARY_001 = {
+    "Frame": "frame",
+    "Slander": "slander",
+    "Backup": "backup",
+    "Cover": "cover",
+    "Erase": "erase_body",
+    "Snipe": "snipe",
+    "Frighten": "frighten",
+    "Detect": "detect",
+    "Discombobulate": "discombobulate",
+    "Steal": "steal",
+    "Observe": "observe",
+    "Investigate #": "investigate",
+    "Interrogate": "interrogate",
+    "Special Investigate": "special_investigate",
+    "Cross-examine": "cross_examine",
+    "Stake-Out": "stake_out",
+    "House Search": "house_search",
+    "Heal": "heal",
+    "Lawsuit": "lawsuit",
+    "Abduct": "abduct",
+    "Betrayal": "betrayal",
+    "Sabotage": "sabotage",
+    "Research": "research",
+}
+
+
+def test_dctp_has_every_ability_of_the_001_glossary() -> None:
+    rs = _load("dctp")
+    for heading, aid in DCTP_GLOSSARY_001.items():
+        assert aid in rs.abilities, f"001 '{heading}' has no ability {aid}"
+
+
+def test_dctp_glossary_table_matches_the_seed() -> None:
+    text = _seed_text("001_f7a2e2a31bf513b9.txt")
+    lines = text.splitlines()
+    headings = {lines[i - 1].strip() for i, ln in enumerate(lines) if ln.startswith("- Role") and i}
+    headings |= {
+        lines[i - 2].strip() for i, ln in enumerate(lines) if ln.startswith("- Role") and i > 1
+    }
+    for heading in DCTP_GLOSSARY_001:
+        assert heading in headings, f"'{heading}' is not a heading of seed 001"
+
+
+RU_ROLE_HEADINGS = {
+    "Босс мафии": "mafia_boss", "Рядовой мафиози": "mafioso", "Вербовщик мафии": "mafia_recruiter",
+    "Крёстный отец": "godfather", "Мэр города": "mayor", "Доктор": "doctor", "Медсестра": "nurse",
+    "Реаниматор": "reanimator", "Шериф": "sheriff", "Следователь": "investigator",
+    "Новобранец": "recruit_cop", "Священник": "priest", "Ван Хельсинг": "van_helsing",
+    "Журналист": "journalist", "Телохранитель": "bodyguard", "Прокурор": "prosecutor",
+    "Палач": "executioner", "Тюремщик": "jailer", "Фея": "fairy", "Туроператор": "tour_operator",
+    "Мирный житель": "villager", "Маньяк": "maniac", "Телепат": "telepath",
+    "Клофелинщица": "clonidine_woman", "Псих": "psycho", "Бунтарь": "rebel",
+    "Последователь": "follower", "Аферист": "swindler", "Вампир": "vampire", "Упырь": "ghoul",
+    "Домовой": "domovoi", "Всадник без головы": "headless_horseman", "Банши": "banshee",
+}  # fmt: skip
+
+
+def test_ru_every_role_of_the_seed_is_named() -> None:
+    rs = _load("ru_mafia")
+    assert set(RU_ROLE_HEADINGS.values()) == set(rs.roles)
+    for heading, rid in RU_ROLE_HEADINGS.items():
+        assert _role_by_name(rs, heading) == rid
+
+
+def test_ru_role_headings_match_the_seed() -> None:
+    text = _seed_text("004_c6c2bbff4953ae33.txt")
+    body = text.split("Роли:", 1)[1]
+    lines = {ln.strip().split(" (")[0] for ln in body.splitlines()}
+    for heading in RU_ROLE_HEADINGS:
+        assert heading in lines, f"'{heading}' is not a role heading of seed 004"
+
+
 # --------------------------------------------------------------------------------------------
 # Orders of actions / moves exactly as the seeds list them.
 DCTP_NIGHT = [
