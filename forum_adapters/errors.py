@@ -193,6 +193,24 @@ class ReplyRefusedNewerPost(ActionRefused):
         )
 
 
+class PendingApproval(ForumError):
+    """The forum accepted the post but holds it for a moderator's approval (new accounts on
+    many phpBB boards). It exists: do not send it again.
+
+    Attributes:
+        action: what the bot did.
+        message: the forum's own words.
+    """
+
+    def __init__(self, action: str, message: str) -> None:
+        self.action = action
+        self.message = message
+        super().__init__(
+            f"the forum accepted the {action.split(' ', 1)[0]} but a moderator must approve it "
+            f"before it shows: {message[:200]} (do not send it again)"
+        )
+
+
 class LayoutChanged(ForumError, ValueError):
     """An element the parser needs is missing: the theme or engine version differs.
 
@@ -238,6 +256,7 @@ ALL_ERRORS: tuple[type[ForumError], ...] = (
     ActionRefused,
     FloodControl,
     ReplyRefusedNewerPost,
+    PendingApproval,
     LayoutChanged,
     ForumNotSupported,
 )

@@ -20,6 +20,7 @@ from forum_adapters.errors import (
     LayoutChanged,
     LoginFailed,
     NotFound,
+    PendingApproval,
     ReplyRefusedNewerPost,
 )
 from forum_adapters.markup import Form, HtmlElement, parse_html
@@ -32,6 +33,7 @@ _NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
 _BAD_TOKEN = re.compile(r"form was invalid|invalid form", re.I)
 _TOO_MANY = re.compile(r"maximum number of (?:allowed )?login attempts|confirmation code", re.I)
 _PM_WINDOW = timedelta(minutes=2)
+_APPROVAL = re.compile(r"approved by a moderator|needs? (?:to be )?approv|awaiting approval", re.I)
 
 
 class PhpBBAdapter(AdapterCore):
@@ -248,6 +250,9 @@ class PhpBBAdapter(AdapterCore):
             if match and hop.status_code in (301, 302, 303):
                 return self._confirm_post(answer, topic, PostId(int(match.group(1))), action)
         page = parse_html(answer.content)
+        info = parse.info_message(page) or ""
+        if _APPROVAL.search(info):
+            raise PendingApproval(action, info)
         message = parse.error_message(page) or ""
         form = parse.post_form(page, self.base_url)
         if form is not None and not message:

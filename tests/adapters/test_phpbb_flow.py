@@ -15,6 +15,7 @@ from forum_adapters.errors import (
     FloodControl,
     LoginFailed,
     NotFound,
+    PendingApproval,
     ReplyRefusedNewerPost,
 )
 from forum_adapters.http import PoliteSession
@@ -268,3 +269,21 @@ def test_retried_pm_is_found_in_the_outbox(phpbb: Replay, http: PoliteSession) -
     ref = adapter(http).send_pm(["Kleene"], "Night 1 result", "Your investigation result: Conia.")
     assert ref.pm_id == 10
     assert len(phpbb.posts()) == 2  # the add-recipient step and one send, never a second send
+
+
+def test_post_held_for_approval_is_not_sent_again(phpbb: Replay, http: PoliteSession) -> None:
+    route_reply(phpbb)
+    # phpBB's answer when the account's posts need approval (newly registered users), on the
+    # real message page of the capture run.
+    queued = edited(
+        "phpbb33",
+        "error_topic_not_found",
+        "The requested topic does not exist.",
+        "This message has been submitted successfully, but it will need to be approved by a "
+        "moderator before it is publicly viewable.",
+        status=200,
+    )
+    phpbb.on("POST", r"posting\.php\?mode=reply&t=2$", queued)
+    with pytest.raises(PendingApproval, match="do not send it again"):
+        adapter(http).reply(THREAD, VOTE_COUNT)
+    assert len(phpbb.posts()) == 1
