@@ -18,7 +18,7 @@ from flask import (
     url_for,
 )
 
-from forumbot.db.enums import ReviewState
+from forumbot.db.enums import DeliveryState, ReviewState
 from forumbot.db.models import Game, Player
 from forumbot.errors import ForumbotError, GameNotFound
 from forumbot.services import drafts, review
@@ -292,7 +292,10 @@ def phase_resolve(game_id: int, phase_id: int) -> Any:
 def drafts_page(game_id: int) -> Any:
     """The phase posts and private PMs, as the forum will show them and as BBCode."""
     game = _game(game_id)
-    return render_template("drafts.html", game=game, drafts=drafts.list_drafts(db(), game_id))
+    show_sent = request.args.get("sent") == "1"
+    states = None if show_sent else [s for s in DeliveryState if s is not DeliveryState.SENT]
+    rows = drafts.list_drafts(db(), game_id, states=states)
+    return render_template("drafts.html", game=game, drafts=rows, show_sent=show_sent)
 
 
 @bp.post("/games/<int:game_id>/drafts/phase/<int:phase_id>/approve")

@@ -262,3 +262,17 @@ def test_an_empty_game_renders_every_page(gm: FlaskClient, session: Session) -> 
     for page in ("queue", "phase", "drafts", "report", "state", "export.json"):
         response = gm.get(f"/games/{game.id}/{page}")
         assert response.status_code == 200, page
+
+
+def test_sent_messages_are_listed_on_request(
+    gm: FlaskClient, session: Session, seeded: Seeded
+) -> None:
+    from forumbot.db.repo import move_outbound
+
+    row = session.get(Outbound, seeded.pm_draft_id)
+    for state in (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.SENT):
+        move_outbound(session, row, state, by="gm:Steph", forum_message_id="77")
+    session.commit()
+    base = f"/games/{seeded.game_id}/drafts"
+    assert f'id="msg-{seeded.pm_draft_id}"' not in gm.get(base).data.decode()
+    assert f'id="msg-{seeded.pm_draft_id}"' in gm.get(f"{base}?sent=1").data.decode()
