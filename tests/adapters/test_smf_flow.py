@@ -346,3 +346,35 @@ def test_retried_pm_is_found_in_sent_items_and_not_sent_twice(
     ref = adapter(http).send_pm(["xX_DarkKnight_7_Xx"], "Your role - Loopback Village", body)
     assert ref.pm_id == 12
     assert len(smf21.posts()) == 1
+
+
+def test_stale_login_form_is_loaded_again_once(smf21: Replay, http: PoliteSession) -> None:
+    route_login(smf21)
+    # 2.1 answers a login POST with a stale session token with HTTP 403 "session timed out".
+    smf21.on("POST", r"action=login2", "login_session_expired", "login_post_response")
+    bot = adapter(http)
+    bot.login()
+    assert len(smf21.posts()) == 2 and bot.user_id == 2
+
+
+def test_smf20_too_many_failed_logins(smf20: Replay, http: PoliteSession) -> None:
+    route_login(smf20, SMF20)
+    # After 3 failures SMF 2.0 sends the login POST to the password reminder.
+    reminder = Capture(302, [("Location", f"{SMF20}?action=reminder")], b"")
+    smf20.on("POST", r"action=login2", reminder)
+    smf20.on("GET", r"action=reminder$", "login_page")
+    with pytest.raises(LoginFailed, match="too many failed logins"):
+        adapter(http, SMF20).login()
+
+
+def test_smf20_pm_flood_control_waits_and_sends_again(
+    smf20: Replay, http: PoliteSession, clock: FakeClock
+) -> None:
+    smf20.on("GET", r"action=pm;sa=send$", "pm_compose_form")
+    smf20.on("POST", r"action=pm;sa=send2", "error_pm_flood_control", "pm_send_response")
+    smf20.on("GET", r"done=sent", "pm_send_response__hop1")
+    smf20.on("GET", r"action=pm;f=sent", "pm_sent")
+    ref = adapter(http, SMF20).send_pm(["Kleene"], "Night 1 result", "You found: town.")
+    assert ref.recipients == ("Kleene",)
+    assert len(smf20.posts()) == 2 and 6.0 in clock.sleeps
+    assert all("outbox=1" in body for _, _, body in smf20.posts())  # 2.0 keeps a copy
