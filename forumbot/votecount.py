@@ -114,18 +114,21 @@ def forum_zone(setup: Mapping[str, Any]) -> ZoneInfo | timezone:
         raise ConfigError("timezone", f"unknown time zone '{name}'") from exc
 
 
-def load_pages(paths: Sequence[Path], zone: ZoneInfo | timezone) -> tuple[str, list[PostInput]]:
+def load_pages(
+    paths: Sequence[Path], zone: ZoneInfo | timezone, saved_on: date | None = None
+) -> tuple[str, list[PostInput]]:
     """Posts of saved topic pages, in the order given (page 1 first), numbered across pages.
 
     SMF pages carry "Reply #n"; phpBB pages are numbered by position, so pass every page from
-    the first. "Today"/"Yesterday" times are read against the day each file was saved.
+    the first. "Today"/"Yesterday" times are read against ``saved_on``, by default the day
+    each file was last modified.
     """
     posts: list[PostInput] = []
     engines = set()
     for path in paths:
         try:
             html = path.read_text(encoding="utf-8", errors="replace")
-            saved = date.fromtimestamp(path.stat().st_mtime)
+            saved = saved_on or date.fromtimestamp(path.stat().st_mtime)
         except OSError as exc:
             raise ConfigError("pages", f"cannot read {path}: {exc.strerror}") from exc
         try:
@@ -202,6 +205,7 @@ def count_from_files(
     posts_path: Path | None = None,
     from_post: int | None = None,
     to_post: int | None = None,
+    saved_on: date | None = None,
 ) -> VoteCountJob:
     """Read a SETUP file and saved pages or stored posts, and count the votes.
 
@@ -219,7 +223,7 @@ def count_from_files(
     if posts_path is not None:
         posts = load_posts_jsonl(posts_path, zone)
     else:
-        engine, posts = load_pages(pages, zone)
+        engine, posts = load_pages(pages, zone, saved_on)
     low = from_post if from_post is not None else -1
     high = to_post if to_post is not None else 10**12
     window = [p for p in posts if p.number is None or low <= p.number <= high]

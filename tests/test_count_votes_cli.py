@@ -46,6 +46,8 @@ def test_json_from_phpbb_pages() -> None:
 
 def test_smf_pages_and_the_as_of_window() -> None:
     code, out = run(
+        "--saved-on",
+        "2026-11-29",
         "--ruleset",
         "failheap",
         "--setup",
@@ -161,3 +163,23 @@ def test_pages_and_posts_are_exclusive(tmp_path: Path) -> None:
         "--json",
     )
     assert code == 2 and "not both" in out
+
+
+def test_smf_local_times_and_the_deadline(tmp_path: Path) -> None:
+    # The SMF pages show times in the forum's zone; in Paris (UTC+1) the last posts of
+    # Nov 29 ("Today at 10:51") fall after a deadline of 10:00 Paris time.
+    setup = tmp_path / "setup.yaml"
+    text = (VOTES / "setup_smf.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        'deadline: "2026-11-29T18:00:00+00:00"', 'deadline: "2026-11-29T10:00:00+01:00"'
+    )
+    setup.write_text(text + "timezone: Europe/Paris\n", encoding="utf-8")
+    code, out = run(
+        "--ruleset", "failheap", "--setup", str(setup), *SMF_PAGES, "--saved-on", "2026-11-29",
+        "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out)
+    late = [e for e in data["events"] if e["reason"] == "posted after the deadline"]
+    assert late and all(e["time"] > "2026-11-29T10:00:00+01:00" for e in late)
+    assert all(e["time"].endswith("+01:00") for e in data["events"])

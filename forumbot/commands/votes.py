@@ -29,6 +29,12 @@ from forumbot.votecount import count_from_files, job_as_json, render_vote_count
     default=None,
     help="Your own Jinja2 template for the vote-count post.",
 )
+@click.option(
+    "--saved-on",
+    type=click.DateTime(["%Y-%m-%d"]),
+    default=None,
+    help="The day the pages were saved, for SMF's 'Today at' times (default: the file's date).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON tally.")
 @clean_errors
 def count_votes(
@@ -39,6 +45,7 @@ def count_votes(
     from_post: int | None,
     to_post: int | None,
     template: str | None,
+    saved_on: datetime | None,
     as_json: bool,
 ) -> None:
     """Count the votes in saved thread pages or stored posts (engine auto-detected).
@@ -52,6 +59,7 @@ def count_votes(
         Path(posts_path) if posts_path else None,
         from_post,
         to_post,
+        saved_on.date() if saved_on else None,
     )
     if as_json:
         echo_json(job_as_json(job))

@@ -194,7 +194,7 @@ class _Counter:
         wanted = Channel.PM if post.source is Source.PM else Channel.THREAD
         if self.rules.channel not in (wanted, Channel.BOTH):
             return
-        syntaxes = self.rules.pm_syntax if post.source is Source.PM else self.rules.syntax
+        syntaxes = self._syntaxes(post)
         actions = []
         if may_hold_votes(post.html, syntaxes) or post.previous_html is not None:
             actions = extract_actions(parse_html(post.html, DEFAULT_SKIP), self.rules, syntaxes)
@@ -218,6 +218,14 @@ class _Counter:
         if not self._edit_allows(post, slot, actions):
             return
         self._apply(post, slot, actions)
+
+    def _syntaxes(self, post: PostInput) -> frozenset[Syntax]:
+        """The syntaxes of a post; in a PM-voting game ``syntax`` describes the PMs too."""
+        if post.source is not Source.PM:
+            return self.rules.syntax
+        if self.rules.channel is Channel.PM:
+            return self.rules.pm_syntax | self.rules.syntax
+        return self.rules.pm_syntax
 
     def _corrected(self, post: PostInput, actions: list[RawAction]) -> list[RawAction]:
         for event in self.day.events:
@@ -254,7 +262,7 @@ class _Counter:
         after = _summary(actions)
         before = None
         if post.previous_html is not None:
-            syntaxes = self.rules.pm_syntax if post.source is Source.PM else self.rules.syntax
+            syntaxes = self._syntaxes(post)
             before = _summary(extract_actions(parse_html(post.previous_html), self.rules, syntaxes))
             if before == after:
                 return True
