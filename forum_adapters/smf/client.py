@@ -288,7 +288,11 @@ class SMFAdapter(AdapterCore):
     def _confirm_reply(self, topic: int, body: str, seen: PostId | None, action: str) -> PostRef:
         mine = self._find_own_post(topic, body, after=seen)
         if mine is None:
-            raise ActionRefused(action, "the forum answered, but the reply is not in the topic")
+            raise ActionRefused(
+                action,
+                "the forum answered, but the reply is not in the topic (held for a moderator's "
+                "approval? check the topic before sending it again)",
+            )
         return mine
 
     def _own_post_on(
