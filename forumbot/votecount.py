@@ -161,7 +161,9 @@ def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
 
     Keys: ``id``, ``author`` (or ``user``), ``time`` (ISO; naive = forum zone), ``html`` (or
     ``body``/``content``), optional ``number`` (default: line index), ``source``
-    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``.
+    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``. A post id that comes
+    again (fetched after an edit) is one edited post: the later text counts, the earlier one
+    is its previous version.
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -195,7 +197,23 @@ def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
                 edited=bool(raw.get("edited", False)),
             )
         )
-    return posts
+    return _merge_versions(posts)
+
+
+def _merge_versions(posts: list[PostInput]) -> list[PostInput]:
+    """A post stored twice (fetched again after an edit) is one edited post: the last text,
+    with the first as ``previous_html``, at the place of the first."""
+    merged: dict[str, PostInput] = {}
+    for post in posts:
+        first = merged.get(post.id)
+        if first is None:
+            merged[post.id] = post
+        elif first.html != post.html:
+            merged[post.id] = replace(
+                post, number=first.number, time=first.time or post.time, edited=True,
+                previous_html=post.previous_html or first.previous_html or first.html,
+            )  # fmt: skip
+    return list(merged.values())
 
 
 def count_from_files(

@@ -183,3 +183,27 @@ def test_smf_local_times_and_the_deadline(tmp_path: Path) -> None:
     late = [e for e in data["events"] if e["reason"] == "posted after the deadline"]
     assert late and all(e["time"] > "2026-11-29T10:00:00+01:00" for e in late)
     assert all(e["time"].endswith("+01:00") for e in data["events"])
+
+
+def test_a_post_stored_twice_is_an_edit(tmp_path: Path) -> None:
+    posts = tmp_path / "posts.jsonl"
+    lines = [
+        {"id": "1", "author": "Ann", "html": "<b>$Bob</b>"},
+        {"id": "2", "author": "Bob", "html": "<b>$Ann</b>"},
+        {"id": "1", "author": "Ann", "html": "<b>$Cy</b> (edited)"},
+    ]
+    posts.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    setup = tmp_path / "setup.yaml"
+    setup.write_text("players: [Ann, Bob, Cy]\n", encoding="utf-8")
+    code, out = run("--ruleset", "failheap", "--setup", str(setup), "--posts", str(posts), "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert [w["target"] for w in data["tally"]] == ["Cy", "Ann"]
+    assert data["edits"] == [{"post_id": "1", "voter": "Ann", "before": "vote Bob",
+                              "after": "vote Cy"}]  # fmt: skip
+    setup.write_text("players: [Ann, Bob, Cy]\nvote: {edited_votes: flag}\n", encoding="utf-8")
+    code, out = run("--ruleset", "failheap", "--setup", str(setup), "--posts", str(posts), "--json")
+    data = json.loads(out)
+    assert data["queue"][0]["kind"] == "edited_vote"
+    assert data["queue"][0]["versions"] == ["vote Bob", "vote Cy"]
+    assert [w["target"] for w in data["tally"]] == ["Ann"]
