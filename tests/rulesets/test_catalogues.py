@@ -548,6 +548,15 @@ def test_guessed_powers_are_options(ruleset: Ruleset) -> None:
             assert opt.default in opt.choices
 
 
+def test_doc_table_counts_are_current(ruleset: Ruleset) -> None:
+    doc = (ROOT / "docs" / "rulesets-catalogues.md").read_text(encoding="utf-8")
+    row = next(ln for ln in doc.splitlines() if ln.startswith(f"| `{ruleset.id}.yaml`"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    counts = [len(ruleset.roles), len(ruleset.abilities), len(ruleset.statuses),
+              len(ruleset.items), len(ruleset.options)]  # fmt: skip
+    assert [int(c) for c in cells[2:7]] == counts, f"update the table row of {ruleset.id}"
+
+
 def test_every_tag_is_documented(ruleset: Ruleset) -> None:
     doc = (ROOT / "docs" / "rulesets-catalogues.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"`([a-z_]+)`", doc))
