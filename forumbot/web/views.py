@@ -45,10 +45,14 @@ def _game(game_id: int) -> Game:
 
 
 def _ruleset(game: Game) -> Any:
-    """The game's ruleset, loaded once per process (None while it cannot be loaded)."""
+    """The game's ruleset, loaded once per process (None while it cannot be loaded).
+
+    A failure is not remembered: a ruleset fixed or installed while the page runs is used
+    on the next request.
+    """
     cache = _ext()["rulesets"]
     key = (game.ruleset, json.dumps((game.settings or {}).get("options"), sort_keys=True))
-    if key not in cache:
+    if cache.get(key) is None:
         cache[key] = _ext()["ruleset_loader"](game)
     return cache[key]
 
@@ -350,7 +354,7 @@ def report(game_id: int) -> Any:
 def _renderer(game: Game) -> Any:
     """The event renderer of the game's ruleset, once per process (None if unavailable)."""
     cache = _ext().setdefault("renderers", {})
-    if game.ruleset not in cache:
+    if cache.get(game.ruleset) is None:
         cache[game.ruleset] = None
         ruleset = _ruleset(game)
         if ruleset is not None:
