@@ -7,6 +7,7 @@ processed, pending sends, pause state. Nothing here talks to the forum except ``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -26,7 +27,16 @@ from forumbot.runtime.context import ForumAccess, Runtime
 
 def config_of(game: Game) -> GameConfig:
     """The game's validated settings, from the game file text it was registered with."""
-    return parse_game(yaml.safe_load(game.settings["game_yaml"]), source=game.name)
+    return _parsed(game.settings["game_yaml"], game.name)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(text: str, name: str) -> GameConfig:
+    """Parsing is pure and the result frozen: each game file text is read once per process."""
+    return parse_game(yaml.load(text, Loader=_LOADER), source=name)
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def runtime_state(game: Game) -> dict[str, Any]:
