@@ -72,7 +72,7 @@ class AdapterCore:
         settings: politeness settings (when ``http`` is None).
         cookie_file: where to keep cookies between runs (mode 0600).
         tz: the zone the forum shows times in for this account (IANA name or tzinfo); None:
-            read it from the page where the engine shows it (phpBB's footer), else UTC.
+            read it from the pages (phpBB's footer, SMF's header clock), else UTC.
         post_interval: seconds to leave between two posts/PMs (engine default when None).
     """
 
@@ -156,7 +156,15 @@ class AdapterCore:
             if not self._is_logged_in(root):
                 raise SessionExpired(self.username, url)
         self.check_page(response, root, what)
+        if not self.tz_known:
+            zone = self._zone_shown(root, response)
+            if zone is not None:
+                self.tz, self.tz_known = zone, True
         return root, response
+
+    def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
+        """The member's time zone as the page shows it, if it does (engine-specific)."""
+        return None
 
     def _get(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
         response = self.http.get(url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import ClassVar
 
 import requests
@@ -107,11 +107,10 @@ class PhpBBAdapter(AdapterCore):
             self.http.sleep(left)
 
     def _is_logged_in(self, root: HtmlElement) -> bool:
-        if not self.tz_known:  # phpBB names the member's zone in every page's footer
-            zone = parse.board_zone(root)
-            if zone is not None:
-                self.tz, self.tz_known = zone, True
         return parse.is_logged_in(root)
+
+    def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
+        return parse.board_zone(root)  # phpBB names the member's zone in every page's footer
 
     def _error_text(self, root: HtmlElement) -> str | None:
         return parse.info_message(root) or parse.error_message(root)

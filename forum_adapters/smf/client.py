@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import ClassVar
 
 import requests
@@ -122,6 +122,9 @@ class SMFAdapter(AdapterCore):
 
     def _error_text(self, root: HtmlElement) -> str | None:
         return parse.error_message(root)
+
+    def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
+        return parse.shown_offset(root, self.now(response))
 
     def _is_error_page(self, root: HtmlElement) -> bool:
         return bool(root.xpath("//*[@id='fatal_error']"))

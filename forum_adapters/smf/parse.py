@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 from urllib.parse import urljoin
 
@@ -49,6 +49,8 @@ _ROW = etree.XPath("ancestor::tr[1]")
 _ROW_SUBJECT = etree.XPath(".//a[starts-with(@href,'#msg')]")
 _ROW_NEW = etree.XPath(".//img[@alt='New'] | .//*[contains(@class,'new_posts')]")
 _ROW_TIME = etree.XPath("./td[contains(@class,'pm_time')] | ./td[2]")
+_HEADER_TIME = etree.XPath("//div[contains(@class,'user')]/time[@datetime]")
+_HEADER_ITEMS = etree.XPath("//div[contains(@class,'user')]/ul/li[not(*)]")
 _BODIES = etree.XPath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]")
 _PM_LINE = etree.XPath(
     ".//*[contains(@class,'keyinfo') or contains(@class,'postinfo')]"
@@ -85,6 +87,37 @@ def session_token(root: HtmlElement) -> tuple[str, str] | None:
         if _TOKEN_VALUE.match(value) and re.fullmatch(r"[a-z_][0-9a-z]{5,15}", name):
             return name, value
     return None
+
+
+def shown_offset(root: HtmlElement, server_now: datetime) -> tzinfo | None:
+    """The member's current UTC offset, from the clock in the page header: 2.1 prints
+    ``<time datetime="...Z">local time</time>``, 2.0 the local time next to the server's
+    ``Date``. Rounded to 15 minutes; None when the page shows no clock.
+
+    It is a fixed offset: times from the other side of a daylight-saving change come out an
+    hour off, so give the zone by name (``tz``) when it matters.
+    """
+    for stamp in _HEADER_TIME(root):
+        try:
+            utc = datetime.fromisoformat(stamp.get("datetime", "").replace("Z", "+00:00"))
+            shown = parse_forum_time(text_of(stamp), now=utc, tz=UTC)
+        except ValueError:
+            continue
+        return _rounded_offset(shown - utc.astimezone(UTC))
+    for item in _HEADER_ITEMS(root):
+        try:
+            shown = parse_forum_time(text_of(item), now=server_now, tz=UTC)
+        except ValueError:
+            continue
+        return _rounded_offset(shown - server_now.astimezone(UTC))
+    return None
+
+
+def _rounded_offset(delta: timedelta) -> tzinfo | None:
+    minutes = round(delta.total_seconds() / 900) * 15
+    if abs(minutes) > 14 * 60:
+        return None
+    return timezone(timedelta(minutes=minutes)) if minutes else UTC
 
 
 def error_message(root: HtmlElement) -> str | None:

@@ -55,7 +55,7 @@ def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--tz",
             default=None,
-            help="The bot's time zone on the forum (default: phpBB's footer, else UTC).",
+            help="The bot's time zone on the forum (default: as its pages show, else UTC).",
         ),
         click.option(
             "--guest",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -378,3 +379,16 @@ def test_smf20_pm_flood_control_waits_and_sends_again(
     assert ref.recipients == ("Kleene",)
     assert len(smf20.posts()) == 2 and 6.0 in clock.sleeps
     assert all("outbox=1" in body for _, _, body in smf20.posts())  # 2.0 keeps a copy
+
+
+def test_without_a_zone_the_header_clock_decides(smf21: Replay, http: PoliteSession) -> None:
+    # The same page as a member three hours east of UTC sees it (header clock and post times).
+    shifted = edited(
+        "smf21", "topic_p5", "Nov 29, 2026, 01:11 PM</time>", "Nov 29, 2026, 04:11 PM</time>"
+    )
+    shifted.body = shifted.body.replace(b"at 10:51 AM", b"at 01:51 PM")
+    smf21.on("GET", r"topic=2\.60$", shifted)
+    bot = adapter(http)
+    page = bot.topic_page(f"{SMF21}?topic=2.60", 2)
+    assert str(bot.tz) == "UTC+03:00"
+    assert page.posts[0].posted_at == datetime(2026, 11, 29, 10, 51, tzinfo=UTC)

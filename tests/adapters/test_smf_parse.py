@@ -185,3 +185,21 @@ def test_times_in_the_forum_zone_become_utc() -> None:
     root = parse_html(page("smf20", "topic_p1"))
     topic = parse.parse_topic_page(root, "", now=NOW, tz=moscow, base_url=SMF20)
     assert topic.posts[0].posted_at == datetime(2026, 11, 27, 15, 0, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("folder", VERSIONS)
+def test_the_header_clock_gives_the_members_offset(folder: str) -> None:
+    root = parse_html(page(folder, "topic_p1"))
+    now = datetime(2026, 11, 29, 13, 38, 29, tzinfo=UTC)  # 2.0's page shows 01:38:29 pm
+    if folder == "smf21":
+        now = datetime(2026, 11, 29, 13, 11, 32, tzinfo=UTC)
+    assert parse.shown_offset(root, now) == UTC
+    assert parse.shown_offset(parse_html(page("smf20", "guest_topic_p1")), now) is None
+
+
+def test_an_offset_zone_shifts_every_time() -> None:
+    shifted = page("smf21", "topic_p1").replace(
+        b"Nov 29, 2026, 01:11 PM</time>", b"Nov 29, 2026, 04:11 PM</time>"
+    )
+    zone = parse.shown_offset(parse_html(shifted), NOW)
+    assert zone is not None and zone.utcoffset(None) == timedelta(hours=3)
