@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import ClassVar
 
@@ -180,7 +181,7 @@ class SMFAdapter(AdapterCore):
             fresh = [row for row in page.rows if after is None or row.pm_id > after]
             for row in fresh:
                 pm = page.messages.get(row.pm_id) or self._read_pm(row.view_url, row.pm_id)
-                found.append(pm)
+                found.append(replace(pm, was_unread=row.unread))
             url = page.next_url if len(fresh) == len(page.rows) and page.rows else None
         yield from sorted(found, key=lambda pm: pm.pm_id)
 
