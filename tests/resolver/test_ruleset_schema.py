@@ -71,6 +71,35 @@ def _failheap_data() -> dict:
         ),
         (lambda d: d.pop("roles"), "roles", "missing"),
         (lambda d: d["win"].update(check="vibes"), "win.check", "team_endgame"),
+        (lambda d: d.update(hooks="conan"), "hooks", "failheap"),
+        (lambda d: d["statuses"]["doused"].update(lasts="week"), "statuses.doused.lasts", "night"),
+        (
+            lambda d: d["statuses"]["framed"]["effects"].update(glows=True),
+            "statuses.framed.effects.glows",
+            "appears",
+        ),
+        (
+            lambda d: d["roles"]["survivalist"]["start"]["items"].update(helmet=1),
+            "roles.survivalist.start.items.helmet",
+            "vest",
+        ),
+        (lambda d: d["items"]["vest"].update(ability="fly"), "items.vest.ability", "vest"),
+        (
+            lambda d: d["succession"].update(godfather={"heirs": ["pope"]}),
+            "succession.godfather.heirs[0]",
+            "mafioso",
+        ),
+        (
+            lambda d: d["abilities"]["check"].update(vocabulary={"fr": ["vérifier"]}),
+            "abilities.check.vocabulary.fr",
+            "unknown key",
+        ),
+        (lambda d: d["phases"].update(first="dusk1"), "phases.first", "night"),
+        (
+            lambda d: d["abilities"]["heal"]["targets"][0].update(self="yes"),
+            "abilities.heal.targets[0].self",
+            "true or false",
+        ),
         (
             lambda d: d["win"]["tie_table"][0].update(winner="arsonist"),
             "win.tie_table[0].winner",
