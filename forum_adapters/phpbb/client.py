@@ -252,6 +252,8 @@ class PhpBBAdapter(AdapterCore):
         info = parse.info_message(page) or ""
         if _APPROVAL.search(info):
             raise PendingApproval(action, info)
+        if not parse.is_logged_in(page):
+            return 0.0  # the session ended meanwhile: the next form load logs in again
         message = parse.error_message(page) or ""
         form = parse.post_form(page, self.base_url)
         if form is not None and not message:
@@ -323,6 +325,8 @@ class PhpBBAdapter(AdapterCore):
             if pm_id is not None:
                 return PMRef(PMId(pm_id), tuple(to), subject)
             message = parse.error_message(page) or ""
+            if not parse.is_logged_in(page):
+                continue  # the session ended meanwhile: the next form load logs in again
             if self.flood_wait(message) is not None:
                 self.http.sleep(self.post_interval)
                 continue

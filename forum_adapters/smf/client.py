@@ -270,6 +270,8 @@ class SMFAdapter(AdapterCore):
         mine = self._own_post_on(page, answer, body, seen)
         if mine is not None:
             return mine
+        if not parse.is_logged_in(page):
+            return 0.0  # the session ended meanwhile: the next form load logs in again
         message = parse.error_message(page) or ""
         returned = parse.post_form(page, self.base_url)
         if returned is not None and (
@@ -362,6 +364,8 @@ class SMFAdapter(AdapterCore):
             self.wrote()
             uncertain = False
             page = parse_html(answer.content)
+            if not parse.is_logged_in(page):
+                continue  # the session ended meanwhile: the next form load logs in again
             message = parse.error_message(page) or ""
             wait = self.flood_wait(message) if message else None
             if wait is not None:

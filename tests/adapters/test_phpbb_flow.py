@@ -287,3 +287,29 @@ def test_post_held_for_approval_is_not_sent_again(phpbb: Replay, http: PoliteSes
     with pytest.raises(PendingApproval, match="do not send it again"):
         adapter(http).reply(THREAD, VOTE_COUNT)
     assert len(phpbb.posts()) == 1
+
+
+def test_session_lost_between_form_and_post_logs_in_and_posts_once(
+    phpbb: Replay, http: PoliteSession
+) -> None:
+    route_login(phpbb)
+    route_reply(phpbb)
+    # The POST is answered as a guest (session gone); the form is then asked as a guest too.
+    phpbb.on(
+        "POST",
+        r"posting\.php\?mode=reply&t=2$",
+        "session_expired_reply_form",
+        "reply_post_response",
+    )
+    phpbb.on(
+        "GET",
+        r"posting\.php\?mode=reply&t=2$",
+        "reply_form",
+        "session_expired_reply_form",
+        "reply_form",
+    )
+    ref = adapter(http).reply(THREAD, VOTE_COUNT)
+    assert ref.post_id == 63
+    posts = [url for _, url, _ in phpbb.posts()]
+    assert sum("mode=login" in url for url in posts) == 1
+    assert sum("mode=reply" in url for url in posts) == 2
