@@ -117,6 +117,8 @@ class QueueEntry:
     decided_by: str | None = None
     decided_at: datetime | None = None
     resolution: Mapping[str, Any] = field(default_factory=dict)
+    sender_role: str | None = None  # the GM may see roles; players never see this page
+    recipients: tuple[str, ...] = ()  # everyone a PM was sent to (a hand-off names others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,7 +505,11 @@ def _entry(
         source=source, subject=subject, text=html_to_text(body), raw_html=body, link=link,
         received_at=when, candidates=_candidates(item), note=item.note,
         decided_by=item.decided_by, decided_at=item.decided_at,
-        resolution=dict(item.resolution or {}),
+        resolution=dict(item.resolution or {}), sender_role=player.role if player else None,
+        recipients=tuple(
+            str(r.get("name", r)) if isinstance(r, Mapping) else str(r)
+            for r in (pm.recipients if pm is not None else [])
+        ),
     )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -
     assert [e.id for e in entries] == [seeded.order_item_id, seeded.vote_item_id]
     order = entries[0]
     assert (order.sender, order.phase_name, order.source) == ("Bob", "night2", "pm")
+    assert order.sender_role == "doctor" and order.recipients == ("bot",)
     assert "heal annie please" in order.text and "<script>" not in order.text
     assert order.candidates[0].label == "heal Ann"
     assert order.candidates[0].lessons == (Lesson("player", "annie", "Ann"),)
