@@ -182,3 +182,19 @@ def test_the_footer_names_the_members_time_zone() -> None:
     assert str(parse.board_zone(parse_html(paris))) == "Europe/Paris"
     india = b'<ul><li class="rightside">All times are <span title="UTC+5:30">UTC+05:30</span>'
     assert parse.board_zone(parse_html(india)).utcoffset(None).total_seconds() == 19800
+
+
+def test_author_line_without_a_time_element_is_read_as_text() -> None:
+    # Styles without <time> (phpBB 3.1/3.2 era prosilver children) print "by NAME » DATE".
+    html = page("phpbb33", "topic_page_4").replace(
+        b'<time datetime="2026-11-29T13:05:53+00:00">Sun Nov 29, 2026 1:05 pm</time>',
+        b"Sun Nov 29, 2026 1:05 pm",
+    )
+    paris = ZoneInfo("Europe/Paris")
+    root = parse_html(html)
+    post = next(
+        p
+        for p in parse.parse_topic_page(root, "", now=NOW, tz=paris, base_url=PHPBB).posts
+        if p.post_id == 36
+    )
+    assert post.posted_at == datetime(2026, 11, 29, 12, 5, tzinfo=UTC)
