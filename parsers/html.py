@@ -27,7 +27,6 @@ Everything quoted, spoilered, in code, in a signature or a box is skipped by def
 
 from __future__ import annotations
 
-import colorsys
 import enum
 import re
 from collections.abc import Callable
@@ -38,13 +37,11 @@ from lxml import etree
 
 __all__ = [
     "DEFAULT_SKIP",
-    "ColourFamily",
     "PostView",
     "Region",
     "Run",
     "Segment",
     "Style",
-    "colour_family",
     "normalise_colour",
     "parse_html",
 ]
@@ -72,20 +69,6 @@ class Style(enum.Enum):
     VOTE_TAG = "vote_tag"
     COLOUR = "colour"
     PLAIN = "plain"  # a whole line, from :meth:`PostView.line_runs`
-
-
-class ColourFamily(enum.Enum):
-    """Coarse colour names, so that ``#FF0000``, ``red`` and ``darkred`` all read as red."""
-
-    RED = "red"
-    ORANGE = "orange"
-    YELLOW = "yellow"
-    GREEN = "green"
-    CYAN = "cyan"
-    BLUE = "blue"
-    PURPLE = "purple"
-    PINK = "pink"
-    GREY = "grey"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,32 +174,18 @@ class PostView:
         Returns:
             One string per line, in order.
         """
-        by_line: dict[int, list[str]] = {}
-        for seg in self.visible(skip):
-            by_line.setdefault(seg.line, []).append(seg.text)
-        out = (_squash("".join(parts)) for _, parts in sorted(by_line.items()))
-        return [line for line in out if line]
+        return [run.text for run in self.line_runs(skip)]
 
     def line_runs(self, skip: Region = DEFAULT_SKIP) -> list[Run]:
-        """The author's own lines as runs (style ``None`` semantics: plain text), with positions.
+        """The author's own lines as runs, with their segment positions (``order``/``end``).
 
         Args:
             skip: regions to leave out.
 
         Returns:
-            One run per non-blank line; ``order``/``end`` are segment indexes.
+            One run per non-blank line.
         """
-        groups: dict[int, list[int]] = {}
-        mask = skip.value
-        for index, seg in enumerate(self.segments):
-            if not (seg.region_bits & mask) and seg.text != "\n":
-                groups.setdefault(seg.line, []).append(index)
-        out = []
-        for line, members in sorted(groups.items()):
-            text = _squash("".join(self.segments[i].text for i in members))
-            if text:
-                out.append(Run(text, Style.PLAIN, line, members[0], members[-1]))
-        return out
+        return self.runs(Style.PLAIN, skip)
 
     def text_after(self, index: int, skip: Region = DEFAULT_SKIP, *, squash: bool = True) -> str:
         """The rest of the line after segment ``index`` ("[b]Vote:[/b] Ann" gives "Ann").
@@ -345,43 +314,6 @@ def normalise_colour(value: str) -> str | None:
     return text
 
 
-def colour_family(value: str | None) -> ColourFamily | None:
-    """The coarse family of a colour (dark red and crimson are red, navy is blue).
-
-    Args:
-        value: a colour as :func:`normalise_colour` returns it (or any CSS colour).
-
-    Returns:
-        The family, or None for black/white/unknown colours.
-    """
-    colour = normalise_colour(value) if value else None
-    if not colour or not colour.startswith("#"):
-        return None
-    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    hue, sat, val = colorsys.rgb_to_hsv(r, g, b)
-    if val < 0.2 or (sat < 0.25 and val > 0.9):
-        return None  # black, white
-    if sat < 0.25:
-        return ColourFamily.GREY
-    degrees = hue * 360
-    for upper, family in _HUES:
-        if degrees < upper:
-            return family
-    return ColourFamily.RED
-
-
-_HUES = (
-    (15, ColourFamily.RED),
-    (45, ColourFamily.ORANGE),
-    (70, ColourFamily.YELLOW),
-    (160, ColourFamily.GREEN),
-    (195, ColourFamily.CYAN),
-    (255, ColourFamily.BLUE),
-    (290, ColourFamily.PURPLE),
-    (340, ColourFamily.PINK),
-)
-
-
 # --- the tree walk ---------------------------------------------------------------------------
 
 # One string reads better than 33 list items (ruff SIM905 wants the list).
@@ -434,19 +366,11 @@ class _Walker:
     def add(self, text: str, state: _State) -> None:
         if not text:
             return
+        # Positional, in Segment's field order: this is the hot path.
         self.segments.append(
-            Segment(
-                text=text,
-                line=self.line,
-                bold=state.bold,
-                strike=state.strike,
-                vote_tag=state.vote_tag,
-                colour=state.colour,
-                colour_run=state.colour_run,
-                quote_depth=state.quote_depth,
-                region_bits=state.regions,
-            )
-        )
+            Segment(text, self.line, state.bold, state.strike, state.vote_tag, state.colour,
+                    state.colour_run, state.quote_depth, state.regions)
+        )  # fmt: skip
         if text.strip():
             self.line_has_text = True
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from parsers.html import ColourFamily
 from parsers.roster import SetupError
+from parsers.votes.colours import ColourFamily
 
 __all__ = [
     "RULESET_DEFAULTS",

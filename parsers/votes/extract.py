@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parsers.html import PostView, Run, Style, colour_family
+from parsers.html import PostView, Run, Style
+from parsers.votes.colours import colour_family
 from parsers.votes.config import Syntax, VoteRules
 from parsers.votes.model import Action
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.html import ColourFamily, Region, Style, colour_family, normalise_colour, parse_html
+from parsers.html import Region, Style, normalise_colour, parse_html
+from parsers.votes.colours import ColourFamily, colour_family
 
 
 def bold(html: str, skip: Region | None = None) -> list[str]:
