@@ -263,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--verbose", "-v", action="store_true", help="show every wrong Day")
     parser.add_argument("--queue", action="store_true", help="list every queued vote")
+    parser.add_argument("--days", action="store_true", help="one line per Day, right or wrong")
     parser.add_argument("--game", help="only games whose folder contains this text")
     parser.add_argument(
         "--mod-counts",
@@ -295,6 +296,12 @@ def main(argv: list[str] | None = None) -> int:
             for diff in diffs if args.verbose else []:
                 print(f"    {diff}")
         for d in days:
+            if args.days:
+                mark = "right" if d.correct else "WRONG"
+                print(
+                    f"    Day {d.day}: {mark}: lynched {d.expected}, leader {d.got}, "
+                    f"{d.queued} queued"
+                )
             if args.verbose and not d.correct:
                 print(f"    Day {d.day}: expected {d.expected}, leader {d.got} | {d.summary}")
             if args.queue:
