@@ -61,6 +61,7 @@ def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult
     _show_votes(rt, game_id, echo)
     orders, queued = _show_orders(rt, game_id, echo)
     receipts = _show_receipts(forum, echo)
+    _gm_decides(rt, game_id, echo)
     echo("\n== The Day 1 deadline passes (Sunday 18:00 UTC) ==")
     rt.clock.set(datetime(2026, 11, 29, 18, 0, 30, tzinfo=UTC))  # type: ignore[attr-defined]
     scheduler.run_due()
@@ -86,6 +87,28 @@ def _night(rt: Runtime, game_id: int, scheduler: Any, forum: LocalForum, echo: E
     scheduler.run_due()
     phase, _drafts = _show_phase(rt, game_id, echo, with_pms=True)
     return phase
+
+
+def _gm_decides(rt: Runtime, game_id: int, echo: Echo) -> None:
+    """The GM answers the queue: the best candidate where there is one, else a rejection."""
+    from forumbot.services import review
+
+    echo("\n== The GM decides the queue (an unclear order holds its phase back) ==")
+    with rt.sessions() as session:
+        entries = review.list_queue(session, game_id)
+    for entry in entries:
+        with rt.sessions.begin() as session:
+            try:
+                if entry.candidates:
+                    review.accept_candidate(session, entry.id, 0, gm="GameMaster")
+                    what = f"accepted {entry.candidates[0].label}"
+                else:
+                    review.reject(session, entry.id, gm="GameMaster", note="not an order")
+                    what = "rejected: not an order"
+            except review.InvalidDecision as exc:
+                review.reject(session, entry.id, gm="GameMaster", note=str(exc)[:200])
+                what = f"rejected ({exc})"
+        echo(f"  #{entry.id} {entry.sender}: {what[:100]}")
 
 
 def _approve_all(rt: Runtime, game_id: int) -> int:

@@ -123,13 +123,18 @@ def _read_order(
     candidates = phases.order_phases(game)
     if not candidates or rt.pipeline.orders is None:
         return (candidates[0] if candidates else None), None
-    first: tuple[Phase, OrderReading] | None = None
+    best: tuple[Phase, OrderReading] | None = None
     for phase in candidates:
         reading = rt.pipeline.orders(_order_request(game, player, raw, phase))
         if reading.status == "accepted" and _acts(reading):
             return phase, reading
-        first = first or (phase, reading)
-    return first if first is not None else (None, None)
+        if best is None or _rank(reading) > _rank(best[1]):
+            best = (phase, reading)  # else the most confident reading, the open phase on ties
+    return best if best is not None else (None, None)
+
+
+def _rank(reading: OrderReading) -> tuple[int, float]:
+    return ({"accepted": 2, "ambiguous": 1}.get(reading.status, 0), reading.confidence)
 
 
 def _acts(reading: OrderReading) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import (
@@ -21,8 +21,10 @@ from forumbot.db.enums import (
     PhaseKind,
     PhaseStatus,
     PlayerStatus,
+    ReviewKind,
+    ReviewState,
 )
-from forumbot.db.models import Game, Order, Outbound, Phase, Player
+from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
 from forumbot.db.repo import append_events, draft_outbound, move_outbound
 from forumbot.logging import event
 from forumbot.runtime import schedule
@@ -83,7 +85,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             phase = open_phase(session, game, schedule.first_plan(_schedule(game), now))
         elif phase.status is PhaseStatus.OPEN and phase.deadline and now >= phase.deadline:
             freeze(session, game, phase)
-        if phase.status is PhaseStatus.FROZEN:
+        if phase.status is PhaseStatus.FROZEN and not _waits_for_gm(session, game, phase):
             resolve(rt, session, game, phase)
         if phase.status is PhaseStatus.RESOLVED and _all_sent(session, phase):
             phase.status = PhaseStatus.PUBLISHED
@@ -117,6 +119,26 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
             order.status = OrderStatus.LATE
     phase.status = PhaseStatus.FROZEN
     session.flush()
+
+
+def _waits_for_gm(session: Session, game: Game, phase: Phase) -> bool:
+    """Whether an ambiguous order of this phase is still open in the queue: the GM decides
+    it before the phase resolves (an unclear order is never guessed, nor silently dropped)."""
+    unclear = select(Order.raw_pm_id).where(
+        Order.phase_id == phase.id, Order.status == OrderStatus.AMBIGUOUS
+    )
+    waiting = session.scalar(
+        select(func.count(ReviewItem.id)).where(
+            ReviewItem.phase_id == phase.id,
+            ReviewItem.kind == ReviewKind.ORDER,
+            ReviewItem.state == ReviewState.OPEN,
+            ReviewItem.raw_pm_id.in_(unclear),
+        )
+    )
+    if waiting:
+        _alert_once(session, game, phase, "queue",
+                    f"{waiting} unclear order(s) need your decision (forumbot queue)")  # fmt: skip
+    return bool(waiting)
 
 
 def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:

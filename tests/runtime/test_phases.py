@@ -1,0 +1,53 @@
+"""The phase clock with the GM: an unclear order holds its phase until the GM decides it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+
+from forumbot.db.enums import OrderStatus, PhaseStatus, ReviewKind
+from forumbot.db.models import Order, Phase, ReviewItem
+from forumbot.localforum import LocalForum
+from forumbot.runtime.pipeline import OrderReading
+from forumbot.services import cycle, games, phases, review
+
+CANDIDATE = {"orders": [{"ability": "heal", "targets": ["Ann"], "params": {}}], "score": 0.6,
+             "why": "'Anne' is probably Ann"}  # fmt: skip
+
+
+def unsure_parser(request):
+    return OrderReading(status="ambiguous", candidates=(CANDIDATE,), reason="who is Anne?",
+                        confidence=0.6)  # fmt: skip
+
+
+def _phase(rt, name):
+    with rt.sessions() as session:
+        return session.scalar(select(Phase).where(Phase.name == name))
+
+
+def test_an_unclear_order_waits_for_the_gm_then_counts(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    rt.pipeline = replace(rt.pipeline, orders=unsure_parser)
+    LocalForum(world["forum_dir"], "Bob", clock=clock).add_pm("Bob", "N1", "heal Anne", clock.now())
+    cycle(rt, game_id)
+    clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))  # the night's deadline
+    phases.tick(rt, game_id)
+    assert _phase(rt, "night1").status is PhaseStatus.FROZEN  # not resolved on a guess
+    with rt.sessions() as session:
+        alerts = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT))
+        assert "unclear order(s) need your decision" in next(iter(alerts)).reason
+        item = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.ORDER)).one()
+    with rt.sessions.begin() as session:
+        review.accept_candidate(session, item.id, 0, gm="Steph")
+    phases.tick(rt, game_id)
+    assert _phase(rt, "night1").status is PhaseStatus.RESOLVED
+    with rt.sessions() as session:
+        decided = session.scalars(select(Order).where(Order.status == OrderStatus.ACCEPTED)).one()
+        assert (decided.ability, decided.targets, decided.decided_by) == (
+            "heal",
+            ["Ann"],
+            "gm:Steph",
+        )
+    assert games.status(rt, game_id)["phase_status"] == "resolved"
