@@ -44,12 +44,11 @@ class PlayerWork:
     cause: str | None
     role_hidden: bool
     granted: list[str] = field(default_factory=list)
-    original: PlayerState | None = None
 
     @classmethod
     def thaw(cls, p: PlayerState, seat: int) -> PlayerWork:
-        """Copy a frozen player into a mutable one (remembering the original)."""
-        work = cls(
+        """Copy a frozen player into a mutable one."""
+        return cls(
             p.name,
             seat,
             p.role,
@@ -64,14 +63,9 @@ class PlayerWork:
             p.role_hidden,
             list(p.granted),
         )
-        work.original = p
-        return work
 
     def freeze(self) -> PlayerState:
-        """The frozen player (the original object when nothing changed)."""
-        o = self.original
-        if o is not None and self._same_as(o):
-            return o
+        """The frozen player."""
         return PlayerState(
             self.name,
             self.role,
@@ -85,22 +79,6 @@ class PlayerWork:
             self.cause,
             self.role_hidden,
             tuple(self.granted),
-        )
-
-    def _same_as(self, o: PlayerState) -> bool:
-        return (
-            self.alive == o.alive
-            and self.role == o.role
-            and self.faction == o.faction
-            and len(self.statuses) == len(o.statuses)
-            and all(a is b for a, b in zip(self.statuses, o.statuses, strict=True))
-            and tuple(self.uses.items()) == o.uses
-            and tuple((k, v) for k, v in self.items.items() if v > 0) == o.items
-            and self.flags == o.flags
-            and self.died == o.died
-            and self.cause == o.cause
-            and self.role_hidden == o.role_hidden
-            and tuple(self.granted) == o.granted
         )
 
     def status(self, sid: str) -> Status | None:
