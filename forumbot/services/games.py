@@ -226,7 +226,7 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
     """What a GM wants to see: phase, time left, players, orders received and missing, queue."""
     from forumbot.db.enums import OrderStatus, ReviewState
     from forumbot.db.models import Order, ReviewItem
-    from forumbot.services.phases import current, is_alive
+    from forumbot.services.phases import current, is_alive, orders_deadline
 
     now = rt.clock.now()
     with rt.sessions() as session:
@@ -234,11 +234,14 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
         phase = current(game)
         alive = [p.display_name for p in game.players if is_alive(p)]
         sent: set[str] = set()
+        late: list[str] = []
+        names = {p.id: p.display_name for p in game.players}
         if phase is not None:
-            ids = session.scalars(select(Order.player_id).where(
-                Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))  # fmt: skip
-            names = {p.id: p.display_name for p in game.players}
-            sent = {names[i] for i in ids}
+            orders = session.scalars(select(Order).where(Order.phase_id == phase.id)).all()
+            sent = {names[o.player_id] for o in orders if o.status is OrderStatus.ACCEPTED}
+            late = [f"{names[o.player_id]}: {o.ability} {' '.join(map(str, o.targets))}".strip()
+                    for o in orders if o.status is OrderStatus.LATE]  # fmt: skip
+        orders_close = orders_deadline(phase) if phase is not None else None
         queue = session.scalars(select(ReviewItem.id).where(
             ReviewItem.game_id == game.id, ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
         left = (phase.deadline - now) if phase and phase.deadline else None
@@ -248,8 +251,10 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
             "phase_status": phase.status.value if phase else None,
             "deadline": phase.deadline.isoformat() if phase and phase.deadline else None,
             "time_left": str(left).split(".")[0] if left and left.total_seconds() > 0 else "0",
+            "orders_close": orders_close.isoformat() if orders_close else None,
             "alive": alive, "orders_received": sorted(sent),
-            "orders_missing": [n for n in alive if n not in sent], "queue": len(queue),
+            "orders_missing": [n for n in alive if n not in sent],
+            "late_orders": late, "queue": len(queue),
         }  # fmt: skip
 
 
