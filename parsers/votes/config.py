@@ -112,6 +112,7 @@ class VoteRules:
     unvotable_statuses: frozenset[str] = frozenset()
     status_weights: tuple[tuple[str, WeightOp, int], ...] = ()
     majority_ends_day: bool = True
+    host_counts: bool = False  # a host's posted vote count is a checkpoint
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -162,7 +163,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
 }
 _BOOLS = frozenset(
     {"no_lynch", "no_vote_counts_as_self", "requires_participation", "self_vote",
-     "majority_ends_day"}
+     "majority_ends_day", "host_counts"}
 )  # fmt: skip
 _NAME_SETS = frozenset({"voteless_statuses", "unvotable_statuses"})
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from parsers.html import DEFAULT_SKIP, parse_html
 from parsers.names import Ambiguous, EntryKind, NameEntry, NameIndex, Resolution, Resolved, Unknown
 from parsers.roster import Roster, Slot
+from parsers.votes.checkpoint import read_host_count
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
 from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
 from parsers.votes.lynch import Cast, tally, vote_refusal
@@ -161,7 +162,7 @@ class _Counter:
                 del self.current[voter]
                 self.notes.append(f"{voter}'s vote on {cast.target} removed: {why}")
 
-    def _checkpoint(self, event: DayEvent) -> None:
+    def _checkpoint(self, event: DayEvent, post_id: str | None = None) -> None:
         self.current.clear()
         self.pending.clear()
         for voter_name, target_name in event.votes:
@@ -177,7 +178,8 @@ class _Counter:
             if isinstance(found, Resolved):
                 self.seq += 1
                 number = event.post if isinstance(event.post, int) else None
-                self.current[voter.name] = Cast(found.slot, str(event.post), number, self.seq)
+                cast = Cast(found.slot, post_id or str(event.post), number, self.seq)
+                self.current[voter.name] = cast
             else:
                 self.notes.append(f"checkpoint at post {event.post}: '{target_name}' unresolved")
         self.notes.append(f"GM checkpoint after post {event.post}")
@@ -187,6 +189,8 @@ class _Counter:
     def read(self, post: PostInput) -> None:
         self.last = post
         if self.roster.is_host(post.author):
+            if self.rules.host_counts:
+                self._host_count(post)
             return
         slot = self.roster.by_author(post.author)
         if post.source is Source.THREAD and slot is not None:
@@ -218,6 +222,17 @@ class _Counter:
         if not self._edit_allows(post, slot, actions):
             return
         self._apply(post, slot, actions)
+
+    def _host_count(self, post: PostInput) -> None:
+        """A host's vote-count post replaces the standing votes (``vote.host_counts``)."""
+        votes, why = read_host_count(post.html, self.living_index())
+        if votes is None:
+            if why:
+                self.notes.append(f"post {post.id}: {why}; the count goes on from the votes")
+            return
+        where: int | str = post.number if post.number is not None else post.id
+        event = DayEvent(DayEventKind.CHECKPOINT, where, votes=tuple(votes.items()))
+        self._checkpoint(event, post.id)
 
     def _syntaxes(self, post: PostInput) -> frozenset[Syntax]:
         """The syntaxes of a post; in a PM-voting game ``syntax`` describes the PMs too."""

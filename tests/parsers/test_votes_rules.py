@@ -378,3 +378,40 @@ def test_votes_on_dead_players_are_ignored() -> None:
     result = count_votes(votes([("A", "C"), ("C", "A")]), roster, rules_for("failheap"))
     assert wagons(result) == {}
     assert [e.reason for e in result.events] == ["C is not alive", "C is dead"]
+
+
+def test_host_counts_are_checkpoints_when_the_ruleset_says_so() -> None:
+    roster = roster_from_data({"players": ["Ann", "Bob", "Cy", "Dora"], "hosts": ["GM"]})
+    rules = rules_from_data({"syntax": ["bold_vote"], "host_counts": True})
+    posts = [
+        post("Ann", "<b>Vote: Bob</b>"),
+        post("Cy", "<b>Vote: Bob</b>"),
+        # The GM corrects: he counts Cy on Dora (say Cy's vote was a miscount), Ann on Bob.
+        post(
+            "GM",
+            "<b>Vote count 1.1</b><br><b>Bob (1)</b>: Ann<br><b>Dora (1)</b>: Cy"
+            ", <s>Bob</s><br>Not voting (2): Bob, Dora",
+        ),
+        post("Dora", "<b>Vote: Bob</b>"),
+    ]
+    result = count_votes(posts, roster, rules)
+    assert {w.target: [v.name for v in w.voters] for w in result.wagons} == {
+        "Bob": ["Ann", "Dora"],
+        "Dora": ["Cy"],
+    }
+    assert result.wagons[1].voters[0].post_id == posts[2].id
+    off = count_votes(posts, roster, rules_from_data({"syntax": ["bold_vote"]}))
+    assert wagons(off) == {"Bob": 3}
+
+
+def test_a_host_count_that_does_not_add_up_is_not_a_checkpoint() -> None:
+    roster = roster_from_data({"players": ["Ann", "Bob", "Cy"], "hosts": ["GM"]})
+    rules = rules_from_data({"syntax": ["bold_vote"], "host_counts": True})
+    posts = [
+        post("Ann", "<b>Vote: Bob</b>"),
+        post("GM", "<b>Vote count</b><br><b>Bob (2)</b>: Ann"),  # says 2, lists 1
+        post("GM", "<b>Vote count</b><br><b>Bob (1)</b>: Annabelle"),  # not a player
+    ]
+    result = count_votes(posts, roster, rules)
+    assert wagons(result) == {"Bob": 1}
+    assert sum("not read exactly" in note for note in result.notes) == 2
