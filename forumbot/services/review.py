@@ -588,8 +588,6 @@ def _written_lessons(order: Mapping[str, Any]) -> list[Lesson]:
 # --- legal choices: what an accepted or edited order may contain ----------------------------
 # Kept in this module (not a sibling) because the review service owns exactly this file.
 
-FREE_TEXT = ("claim", "text")
-
 
 @dataclass(frozen=True, slots=True)
 class OrderInput:
@@ -648,7 +646,10 @@ def _show(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Picker:
-    """One field of an order form: what kind of value, and the legal options (empty: free)."""
+    """One field of an order form: what kind of value, and the legal options (empty: free).
+
+    Claims and texts have options only when the ruleset lists choices for them.
+    """
 
     name: str
     kind: str
@@ -895,7 +896,9 @@ def _check_value(picker: Picker, value: Any, choices: Choices) -> list[str]:
         if value.get("phase") and value["phase"] not in choices.phases:
             problems.append(f"{value['phase']!r} is not a phase of this game")
         return problems
-    if picker.options and picker.kind not in FREE_TEXT and str(value) not in picker.options:
+    if isinstance(value, Mapping):  # a quoted claim ({"text": ...}) is free text
+        value = value.get("text", "")
+    if picker.options and str(value) not in picker.options:
         why = " (dead, or not in the game)" if picker.kind == "player" else ""
         return [f"{value!r} is not a legal {picker.kind} for {picker.name}{why}"]
     return []

@@ -203,6 +203,10 @@ def _order_from_form(
 
 
 def _field(form: Mapping[str, str], name: str, kind: str) -> Any:
+    """One picker's value: a crime in three parts, a claim as ``{"text": ...}`` (parser shape)."""
+    if kind == "claim":
+        text = form.get(name, "").strip()
+        return {"text": text} if text else ""
     if kind != "crime":
         return form.get(name, "").strip()
     parts = {k: form.get(f"{name}-{k}", "").strip() for k in ("crime", "victim", "phase")}
@@ -212,13 +216,14 @@ def _field(form: Mapping[str, str], name: str, kind: str) -> Any:
 def _form_from_order(order: OrderInput) -> dict[str, str]:
     """Pre-fill the edit form with the best candidate."""
     form = {"ability": order.ability or ""}
-    for i, value in enumerate(order.targets):
-        form[f"{order.ability}-target-{i}"] = str(value)
-    for key, value in order.params.items():
-        name = f"{order.ability}-param-{key}"
-        if isinstance(value, Mapping):
+    values = [(f"{order.ability}-target-{i}", v) for i, v in enumerate(order.targets)]
+    values += [(f"{order.ability}-param-{k}", v) for k, v in order.params.items()]
+    for name, value in values:
+        if isinstance(value, Mapping) and "crime" in value:
             for part in ("crime", "victim", "phase"):
                 form[f"{name}-{part}"] = str(value.get(part) or "")
+        elif isinstance(value, Mapping):
+            form[name] = str(value.get("text", ""))
         else:
             form[name] = str(value)
     return form

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, ReviewState
-from forumbot.db.models import Outbound, ReviewItem
+from forumbot.db.models import Order, Outbound, ReviewItem
 from tests.web.conftest import TOKEN, csrf_of
 from tests.web.seed import Seeded
 
@@ -276,3 +277,45 @@ def test_sent_messages_are_listed_on_request(
     base = f"/games/{seeded.game_id}/drafts"
     assert f'id="msg-{seeded.pm_draft_id}"' not in gm.get(base).data.decode()
     assert f'id="msg-{seeded.pm_draft_id}"' in gm.get(f"{base}?sent=1").data.decode()
+
+
+def _dctp_item(session: Session, seeded: Seeded, role: str) -> int:
+    """Make Bob a DCTP player of ``role`` in a DCTP game; skip if that ruleset does not load."""
+    from forumbot.db.models import Game, Player
+    from forumbot.services import review
+
+    game = session.get(Game, seeded.game_id)
+    game.ruleset = "dctp"
+    bob = session.query(Player).filter_by(game_id=game.id, display_name="Bob").one()
+    bob.role = role
+    session.commit()
+    if review.load_game_ruleset(game) is None:
+        pytest.skip("the dctp ruleset does not load")
+    return seeded.order_item_id
+
+
+def test_crime_and_phase_pickers(gm: FlaskClient, session: Session, seeded: Seeded) -> None:
+    item_id = _dctp_item(session, seeded, "takagi")
+    url = f"/games/{seeded.game_id}/queue/{item_id}/edit"
+    page = gm.get(url).data.decode()
+    assert 'name="arrest-target-1-crime"' in page and 'name="arrest-param-phase"' in page
+    response = gm.post(url, data={
+        "ability": "arrest", "arrest-target-0": "Zoé", "arrest-target-1-crime": "kill",
+        "arrest-target-1-victim": "Dave", "arrest-target-1-phase": "night1",
+        "arrest-param-phase": "night2", "csrf_token": csrf_of(gm)})  # fmt: skip
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    order = session.query(Order).filter_by(decided_by="gm:Steph").one()
+    assert order.targets == ["Zoé", {"crime": "kill", "victim": "Dave", "phase": "night1"}]
+    assert order.params == {"phase": "night2"}
+
+
+def test_text_parameters_with_choices_are_picked(
+    gm: FlaskClient, session: Session, seeded: Seeded
+) -> None:
+    item_id = _dctp_item(session, seeded, "makoto")
+    url = f"/games/{seeded.game_id}/queue/{item_id}/edit"
+    page = gm.get(url).data.decode()
+    assert '<select name="travel-param-direction"' in page
+    bad = gm.post(url, data={"ability": "travel", "travel-param-direction": "to_mars",
+                             "csrf_token": csrf_of(gm)})  # fmt: skip
+    assert bad.status_code == 422 and b"to_mars" in bad.data
