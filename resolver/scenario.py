@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from resolver.engine import resolve_phase
-from resolver.errors import RulesetError, ScenarioError
+from resolver.errors import ScenarioError
 from resolver.model.catalogue import Ruleset
 from resolver.model.events import Resolution
 from resolver.model.state import GameState, Link, Order
@@ -40,7 +40,7 @@ class Scenario:
     """A parsed scenario, ready to run."""
 
     ruleset: Ruleset
-    seed: int | str
+    seed: int
     players: Mapping[str, str]
     start: StartState
     phases: tuple[ScriptedPhase, ...]
@@ -71,30 +71,20 @@ def parse_scenario(data: Any) -> Scenario:
     if not isinstance(phases, list):
         raise ScenarioError("phases", "expected a list of phases")
     parsed = tuple(_phase(ruleset, p, f"phases[{i}]", players) for i, p in enumerate(phases))
-    return Scenario(ruleset, top.get("seed", 0), players, start, parsed, str(top.get("title", "")))
+    seed = top.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError("seed", f"expected an integer, got {seed!r}")
+    return Scenario(ruleset, seed, players, start, parsed, str(top.get("title", "")))
 
 
 def run_scenario(scenario: Scenario) -> dict[str, Any]:
     """Play a scenario and return the JSON-friendly report (see docs/scenarios.md)."""
-    setup = new_game(scenario.ruleset, scenario.players, seed=scenario.seed, start=scenario.start)
-    rng = PurposeRng(scenario.seed)
-    state = setup.state
-    reports = []
-    for scripted in scenario.phases:
-        res = resolve_phase(
-            state,
-            _canonical_orders(scenario.ruleset, state, scripted.orders),
-            scenario.ruleset,
-            rng=rng,
-            votes=scripted.votes,
-            phase=scripted.phase,
-        )
-        reports.append(phase_report(state, res))
-        state = res.state
+    played = resolutions(scenario)
+    reports = [phase_report(before, res) for before, res in played[1:]]
     return {
         "ruleset": scenario.ruleset.id,
         "seed": scenario.seed,
-        "setup": setup_report(setup),
+        "setup": setup_report(played[0][1]),
         "phases": reports,
         "winner": reports[-1]["winner"] if reports else None,
     }
@@ -228,4 +218,4 @@ def _phase(ruleset: Ruleset, raw: Any, path: str, players: Mapping[str, str]) ->
     return ScriptedPhase(phase, tuple(orders), votes, _mapping(raw.get("expect"), f"{path}.expect"))
 
 
-__all__ = ["RulesetError", "Scenario", "ScriptedPhase", "parse_scenario", "run_scenario"]
+__all__ = ["Scenario", "ScriptedPhase", "parse_scenario", "resolutions", "run_scenario"]

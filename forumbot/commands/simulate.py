@@ -11,8 +11,7 @@ import yaml
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.render import EventRenderer
 from resolver.errors import ScenarioError
-from resolver.report import phase_report, setup_report
-from resolver.scenario import Scenario, parse_scenario, resolutions
+from resolver.scenario import Scenario, parse_scenario, resolutions, run_scenario
 
 
 @click.command(name="simulate")
@@ -43,17 +42,7 @@ def load_scenario(path: Path) -> Scenario:
 def simulate_json(scenario: Scenario) -> dict[str, Any]:
     """The JSON report: setup, then per phase (phase, dead, lynched, rejected, public,
     private, gm, state, winner), then the final winner."""
-    played = resolutions(scenario)
-    setup_state, setup = played[0]
-    del setup_state
-    phases = [phase_report(before, res) for before, res in played[1:]]
-    return {
-        "ruleset": scenario.ruleset.id,
-        "seed": scenario.seed,
-        "setup": setup_report(setup),
-        "phases": phases,
-        "winner": phases[-1]["winner"] if phases else None,
-    }
+    return run_scenario(scenario)
 
 
 def simulate_text(scenario: Scenario, *, gm: bool = False) -> str:
