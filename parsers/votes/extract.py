@@ -58,9 +58,12 @@ _CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?)\s*|\s+-\s+")
 _TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
 _DOLLAR = re.compile(r"\$\s*([^$]+)")
 _HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
+# Plain lines as players write them in PMs: "Vote: X", "I vote X", "my vote is X",
+# "I want to lynch X", "je vote contre X", "mon vote : X", "голосую за X", "мой голос: X".
 _PLAIN = re.compile(
-    r"^\s*(?:i\s+|je\s+)?(?P<kw>un-?vote|vote|голосую|отменяю\s+голос)\b\s*[:\-–—=>]*\s*"
-    r"(?P<target>.*)$",
+    r"^\s*(?:i\s+(?:want\s+to\s+)?|je\s+|my\s+|mon\s+|мой\s+)?"
+    r"(?P<kw>un-?vote|vote|lynch|голосую|голос|отменяю\s+голос)\b"
+    r"(?:\s+(?:is|goes\s+to|est|pour))?\s*[:\-–—=>]*\s*(?P<target>.*)$",
     re.IGNORECASE,
 )
 _EMPTY_VOTE = re.compile(r"^[\W_]*$")

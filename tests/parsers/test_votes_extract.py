@@ -65,6 +65,11 @@ def actions(html: str, *syntaxes: Syntax) -> list[tuple[str, str]]:
         ("I vote Ann tonight", Syntax.PLAIN_VOTE, [("vote", "Ann tonight")]),
         ("Je vote contre Ann", Syntax.PLAIN_VOTE, [("vote", "Ann")]),
         ("голосую против Ани", Syntax.PLAIN_VOTE, [("vote", "Ани")]),
+        ("My vote is Ann.", Syntax.PLAIN_VOTE, [("vote", "Ann")]),
+        ("I want to lynch Ann", Syntax.PLAIN_VOTE, [("vote", "Ann")]),
+        ("Mon vote : Ann", Syntax.PLAIN_VOTE, [("vote", "Ann")]),
+        ("Мой голос: Аня", Syntax.PLAIN_VOTE, [("vote", "Аня")]),
+        ("I will vote later", Syntax.PLAIN_VOTE, []),
     ],
 )
 def test_each_syntax(html: str, syntax: Syntax, expected: list[tuple[str, str]]) -> None:
