@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from parsers.pages import Engine, extract_posts
+from parsers.pages import Engine, detect_engine, extract_posts, parse_forum_time
 from parsers.roster import roster_from_data
 from parsers.votes import CountResult, EventStatus, PostInput, count_votes, day_from_data, rules_for
 
@@ -126,3 +126,26 @@ def test_traps_never_count() -> None:
     # the host's counts and the plain-text "Vote: CTU" (#26) produce no event at all.
     for post_id in ("16", "17", "22", "27", "28", "33", "45", "50", "60", "62"):
         assert post_id not in voters_by_post
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("November 27, 2026, 06:06:15 pm", "2026-11-27T18:06:15+00:00"),  # SMF 2.0
+        ("Nov 28, 2026, 01:18 PM", "2026-11-28T13:18:00+00:00"),  # SMF 2.1
+        ("Sun Nov 29, 2026 1:05 pm", "2026-11-29T13:05:00+00:00"),  # phpBB
+        ("Today at 09:09:45 am", "2026-11-29T09:09:45+00:00"),
+        ("« Yesterday at 11:17 PM »", "2026-11-28T23:17:00+00:00"),
+    ],
+)
+def test_forum_times(text: str, expected: str) -> None:
+    parsed = parse_forum_time(text, UTC, SAVED)
+    assert parsed is not None and parsed.isoformat() == expected
+
+
+def test_unknown_pages_and_times() -> None:
+    assert detect_engine("<html><body>hello</body></html>") is None
+    with pytest.raises(ValueError, match="not a topic page"):
+        extract_posts("<html></html>", UTC)
+    assert parse_forum_time("Today at 09:09 am", UTC) is None  # no saved day given
+    assert parse_forum_time("sometime", UTC, SAVED) is None
