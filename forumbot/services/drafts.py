@@ -192,7 +192,8 @@ def _by(gm: str) -> str:
 
 
 def _row(session: Session, outbound_id: int) -> Outbound:
-    row = session.get(Outbound, outbound_id)
+    """The message, locked until the caller commits (a publisher or a second click waits)."""
+    row = session.get(Outbound, outbound_id, with_for_update=True, populate_existing=True)
     if row is None:
         raise DraftError(outbound_id, "no such message")
     return row

@@ -462,7 +462,11 @@ def _item(session: Session, item_id: int) -> ReviewItem:
 
 
 def _open_item(session: Session, item_id: int) -> ReviewItem:
-    item = _item(session, item_id)
+    """The item, locked for this decision (PostgreSQL: a second GM click waits, then sees it
+    decided); refused unless it is still open."""
+    item = session.get(ReviewItem, item_id, with_for_update=True, populate_existing=True)
+    if item is None:
+        raise InvalidDecision(item_id, ["no such review item"])
     if item.state is not ReviewState.OPEN:
         raise InvalidDecision(
             item_id, [f"already decided ({item.state.value}) by {item.decided_by or 'someone'}"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -12,6 +14,22 @@ from forumbot.db.repo import move_outbound
 from forumbot.services import drafts, review
 from forumbot.services.review import InvalidDecision, Lesson, OrderInput
 from tests.web.seed import NOW, Seeded
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """The services run on both engines (PostgreSQL when FORUMBOT_TEST_POSTGRES_URL is set)."""
+    from forumbot.db import upgrade
+    from tests.storage.conftest import _postgres_database
+
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'services.sqlite3'}"
+        upgrade(url)
+        yield url
+        return
+    for url in _postgres_database():
+        upgrade(url)
+        yield url
 
 
 def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -> None:
