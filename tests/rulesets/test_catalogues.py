@@ -304,7 +304,7 @@ DCTP_DAY = [
 ]
 DCTP_STEP_IDS = {
     "All other actions": "other",
-    "Lynch votes/lynching": "lynch",
+    "Lynch votes/lynching": "vote",
     "Lovey Dovey": "lovey_dovey",
 }
 # step -> abilities the seed names with it
@@ -430,11 +430,13 @@ def test_ru_protection_order() -> None:
 
 
 def test_durarara_night_order() -> None:
+    """Decisions: wolves until 19:00, then Shinra/Celty; Shinra's save must precede the kill."""
     rs = _load("durarara")
     night = list(rs.order["night"])
-    assert night.index("wolves") < night.index("save_or_kill")
-    assert rs.abilities["wolf_kill"].priority == "wolves"
-    assert rs.abilities["save"].priority == rs.abilities["death_power"].priority == "save_or_kill"
+    wolves, save, celty = (rs.abilities[a].priority for a in ("wolf_kill", "save", "death_power"))
+    assert night.index(save) < night.index(wolves) < night.index(celty)
+    assert rs.option("blue_squares_deadline") == "19:00"
+    assert rs.option("shinra_celty_window") == ("19:00", "22:00")
 
 
 # --------------------------------------------------------------------------------------------
