@@ -2,7 +2,7 @@
 
 The seed facts are copied into the tables below (with the seed's own words) so the tests run
 without the shared seeds; when the seeds are present (``FORUMBOT_SEEDS`` or
-``/work/shared/seeds``) the tables are also checked to be complete against the seed text.
+``../shared/seeds`` beside the repository) the tables are also checked to be complete against the seed text.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def _seeds_dir() -> Path | None:
-    for candidate in (os.environ.get("FORUMBOT_SEEDS"), "/work/shared/seeds"):
+    for candidate in (os.environ.get("FORUMBOT_SEEDS"), ROOT.parent / "shared" / "seeds"):
         if candidate and Path(candidate).is_dir():
             return Path(candidate)
     return None
