@@ -45,9 +45,9 @@ def load_votes() -> Loaded:
 def count_votes_bridge(request: VoteRequest) -> Tally:
     """``parsers.votes.count_votes`` on stored posts, in shell terms, with the count post."""
     from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
-    from parsers.votes import DaySetup, PostInput, count_votes
+    from parsers.votes import Channel, DaySetup, PostInput, Source, count_votes
 
-    rules = load_vote_rules(request.ruleset, {"vote": {"syntax": list(request.syntax)}})
+    rules = load_vote_rules(request.ruleset, {"vote": dict(request.overrides)})
     posts = tuple(
         PostInput(
             id=p.post_id,
@@ -58,6 +58,18 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
         )
         for n, p in enumerate(request.posts)
     )
+    if rules.channel is not Channel.THREAD:
+        posts += tuple(
+            PostInput(
+                id=f"pm{p.post_id}",
+                author=p.author,
+                html=p.body_html,
+                time=datetime.fromisoformat(p.posted_at),
+                source=Source.PM,
+                recipients=p.recipients,
+            )
+            for p in request.pms
+        )
     roster = _roster(request.roster, request.aliases, request.alive, request.hosts)
     day = DaySetup(number=request.day, deadline=request.deadline)
     result = count_votes(posts, roster, rules, day)

@@ -62,6 +62,7 @@ class StoredPost:
     author: str
     body_html: str
     posted_at: str  # ISO time
+    recipients: tuple[str, ...] = ()  # PMs: everyone it was sent to
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,8 @@ class VoteRequest:
     day: int | None = None
     deadline: datetime | None = None
     now: datetime | None = None
+    pms: Sequence[StoredPost] = ()  # the day's PMs from players (votes when the game takes PMs)
+    overrides: Mapping[str, Any] = field(default_factory=dict)  # what the game file says
 
 
 @dataclass(frozen=True, slots=True)

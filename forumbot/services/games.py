@@ -33,10 +33,10 @@ def config_of(game: Game) -> GameConfig:
 @functools.lru_cache(maxsize=256)
 def _parsed(text: str, name: str) -> GameConfig:
     """Parsing is pure and the result frozen: each game file text is read once per process."""
-    return parse_game(yaml.load(text, Loader=_LOADER), source=name)
+    return parse_game(yaml.load(text, Loader=YAML_LOADER), source=name)
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def runtime_state(game: Game) -> dict[str, Any]:

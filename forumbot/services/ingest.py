@@ -8,10 +8,12 @@ parsed on the next poll) and repeats nothing (each PM is parsed once, in its tra
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -233,6 +235,7 @@ def tally(rt: Runtime, game_id: int) -> Tally | None:
             return None
         config = games.config_of(game)
         posts = _posts_in(session, game, phase)
+        pms = _pms_in(session, game, phase, config.credentials.username)
         request = VoteRequest(
             posts=posts,
             ruleset=game.ruleset,
@@ -244,6 +247,8 @@ def tally(rt: Runtime, game_id: int) -> Tally | None:
             day=phase.number,
             deadline=phase.deadline,
             now=rt.clock.now(),
+            pms=pms,
+            overrides=_vote_overrides(game),
         )
     return rt.pipeline.votes(request)
 
@@ -263,6 +268,47 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
         StoredPost(r.post_id, r.author_name, r.body_html, r.posted_at.isoformat())
         for r in sorted(latest.values(), key=lambda r: int(r.post_id))
     ]
+
+
+def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> list[StoredPost]:
+    """The players' PMs to the bot during the phase (votes, in a game that votes by PM)."""
+    players = {p.display_name.casefold() for p in game.players}
+    rows = session.scalars(
+        select(RawPM)
+        .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
+        .order_by(RawPM.sent_at, RawPM.id)
+    ).all()
+    return [
+        StoredPost(
+            r.pm_id,
+            r.sender_name,
+            r.body_html,
+            r.sent_at.isoformat(),
+            tuple(str(x.get("name", "")) for x in r.recipients),
+        )
+        for r in rows
+        if _within(r.sent_at, phase) and r.sender_name.casefold() in players
+    ]
+
+
+_SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
+
+
+def _vote_overrides(game: Game) -> dict[str, Any]:
+    """The vote settings the game file states (the ruleset's apply to everything else)."""
+    return dict(_stated_votes(game.settings["game_yaml"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
+    stated = (yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {}
+    out: dict[str, Any] = {}
+    if "channel" in stated:
+        out["channel"] = stated["channel"]
+    if "syntax" in stated:
+        syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
+        out["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
+    return tuple(out.items())
 
 
 def _within(moment: datetime, phase: Phase) -> bool:

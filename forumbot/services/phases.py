@@ -169,7 +169,11 @@ def _phase_input(rt: Runtime, session: Session, game: Game, phase: Phase) -> Pha
     names = {p.id: p.display_name for p in game.players}
     orders = session.scalars(
         select(Order)
-        .where(Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED)
+        .where(
+            Order.phase_id == phase.id,
+            Order.status == OrderStatus.ACCEPTED,
+            Order.ability.is_distinct_from("vote"),  # votes come from the vote count
+        )
         .order_by(Order.received_at, Order.id)
     ).all()
     votes: dict[str, str] = {}

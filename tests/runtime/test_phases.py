@@ -51,3 +51,41 @@ def test_an_unclear_order_waits_for_the_gm_then_counts(world, clock):
             "gm:Steph",
         )
     assert games.status(rt, game_id)["phase_status"] == "resolved"
+
+
+def test_a_game_that_votes_by_pm(tmp_path, clock):
+    from forumbot.db import upgrade
+    from forumbot.db.enums import GameStatus
+    from forumbot.db.models import Game
+    from forumbot.localforum import ForumState, save_state
+    from forumbot.services import ingest
+    from tests.runtime.conftest import GAME, make_runtime
+
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    upgrade(url)
+    save_state(tmp_path / "forum", ForumState(topic_id=5))
+    path = tmp_path / "game.yaml"
+    path.write_text(
+        GAME.replace("MODE", "auto").replace(
+            "votes: {syntax: [dollar_bold, bold_vote]}", "votes: {channel: pm, syntax: [pm]}"
+        )
+    )
+    rt = make_runtime(url, tmp_path / "forum", clock)
+    game_id = games.register(rt, path)
+    games.start(rt, game_id)
+    players = LocalForum(tmp_path / "forum", "Players", clock=clock)
+    cycle(rt, game_id)
+    phases.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    for voter in ("Ann", "Bob", "Carl"):
+        players.add_pm(voter, "vote", "vote: Zed", clock.now())
+    cycle(rt, game_id)
+    tally = ingest.tally(rt, game_id)
+    assert dict(tally.votes) == {"Zed": ("Ann", "Bob", "Carl")}
+    phases.end_now(rt, game_id)
+    for _ in range(3):
+        cycle(rt, game_id)
+    with rt.sessions() as session:
+        assert session.get(Game, game_id).status is GameStatus.FINISHED
