@@ -1,8 +1,8 @@
 """The DCTP, Durarara and Russian catalogues checked against their rulebooks (seeds 000-004).
 
 The seed facts are copied into the tables below (with the seed's own words) so the tests run
-without the shared seeds; when the seeds are present (``FORUMBOT_SEEDS`` or
-``../shared/seeds`` beside the repository) the tables are also checked to be complete against the seed text.
+without the shared seeds; when the seeds are present (``FORUMBOT_SEEDS`` or ``../shared/seeds``
+beside the repository) the tables are also checked to be complete against the seed text.
 """
 
 from __future__ import annotations
