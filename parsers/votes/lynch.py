@@ -130,6 +130,8 @@ def tally(state: TallyInput, last_post: int | None) -> CountResult:
     wagons = _wagons(casts, state.withdrawn, eligible, rules)
     majority = getattr(state.day, "majority", None) or len(eligible) // 2 + 1
     decision = decide(wagons, rules, majority, eligible, getattr(state.day, "mayor_choice", None))
+    waiting = [s for s in eligible if s.name in state.pending]
+    decision = _unless_pending(decision, wagons, waiting, rules, majority)
     queue = list(state.queue)
     if decision.pending and rules.tie is TieRule.MAYOR_DECIDES:
         mayor = next((s.name for s in eligible if s.vote.mayor or "mayor" in s.statuses), None)
@@ -150,9 +152,11 @@ def tally(state: TallyInput, last_post: int | None) -> CountResult:
 
 
 def _wagons(
-    casts: Mapping[str, Cast], withdrawn: Mapping[str, list[Voter]], eligible: list[Slot],
+    casts: Mapping[str, Cast],
+    withdrawn: Mapping[str, list[Voter]],
+    eligible: list[Slot],
     rules: VoteRules,
-) -> list[Wagon]:  # fmt: skip
+) -> list[Wagon]:
     slots = {s.name: s for s in eligible}
     by_target: dict[str, list[tuple[Cast, str]]] = {}
     for voter, cast in sorted(casts.items(), key=lambda item: item[1].seq):
@@ -196,6 +200,32 @@ def _wagons(
     return wagons
 
 
+def _unless_pending(
+    decision: Decision, wagons: list[Wagon], waiting: list[Slot], rules: VoteRules, majority: int
+) -> Decision:
+    """Hold a decision that the votes waiting in the GM queue could still change.
+
+    Conservative: the waiting votes could all go to any one wagon, including one not yet on
+    the board, so a lead smaller than or equal to their weight is not safe.
+    """
+    if not waiting or decision.pending:
+        return decision
+    weight = sum(vote_weight(s, rules) for s in waiting)
+    totals = [w.total for w in wagons] + [0, 0]
+    top, second = totals[0], totals[1]
+    safe = top - second > weight
+    if rules.rule is LynchRule.MAJORITY and decision.lynched is None:
+        safe = max(totals) + weight < majority
+    if safe:
+        return decision
+    names = ", ".join(s.name for s in waiting)
+    reason = (
+        f"{decision.reason} But {len(waiting)} vote(s) wait for the GM ({names}) and "
+        "could change the result: decide them first."
+    )
+    return Decision(None, False, decision.tied, True, majority, reason)
+
+
 def _unique(voters: list[Voter]) -> list[Voter]:
     seen: set[str] = set()
     out = []
@@ -207,9 +237,12 @@ def _unique(voters: list[Voter]) -> list[Voter]:
 
 
 def decide(
-    wagons: list[Wagon], rules: VoteRules, majority: int, eligible: list[Slot],
+    wagons: list[Wagon],
+    rules: VoteRules,
+    majority: int,
+    eligible: list[Slot],
     mayor_choice: str | None = None,
-) -> Decision:  # fmt: skip
+) -> Decision:
     """Apply the lynch rule to the wagons (sorted biggest first).
 
     Args:

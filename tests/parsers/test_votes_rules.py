@@ -415,3 +415,20 @@ def test_a_host_count_that_does_not_add_up_is_not_a_checkpoint() -> None:
     result = count_votes(posts, roster, rules)
     assert wagons(result) == {"Bob": 1}
     assert sum("not read exactly" in note for note in result.notes) == 2
+
+
+def test_a_decision_waits_when_queued_votes_could_change_it() -> None:
+    roster = roster_from_data({"players": ["Ann", "Anna", "Bob", "Cy", "Dee"]})
+    close = count_votes(
+        votes([("Bob", "Cy"), ("Dee", "Cy"), ("Ann", "Bob"), ("Cy", "An")]),
+        roster,
+        rules_for("failheap"),
+    )
+    assert close.decision.lynched is None and close.decision.pending
+    assert "wait for the GM (Cy)" in close.decision.reason
+    clear = count_votes(
+        votes([("Bob", "Cy"), ("Dee", "Cy"), ("Anna", "Cy"), ("Cy", "An")]),
+        roster,
+        rules_for("failheap"),
+    )
+    assert clear.decision.lynched == "Cy" and not clear.decision.pending
