@@ -125,7 +125,11 @@ def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostIn
             continue
         author = _text(post.xpath('.//p[@class="author"]//a[contains(@class, "username")]'))
         stamp = post.xpath('.//p[@class="author"]//time/@datetime')
-        when = datetime.fromisoformat(stamp[0]) if stamp else None
+        if stamp:
+            when = datetime.fromisoformat(stamp[0])
+        else:  # phpBB 3.0-3.2 print the time as text after "»" ("by X » Sun Aug 28, 2011 10:24 am")
+            line = _text(post.xpath('.//p[@class="author"]'))
+            when = parse_forum_time(line.rsplit("»", 1)[-1], zone, today)
         notice = _text(post.xpath('.//div[@class="notice"]'))
         out.append(
             PostInput(match.group(1), author, _inner_html(body[0]), time=when,

@@ -149,3 +149,15 @@ def test_unknown_pages_and_times() -> None:
         extract_posts("<html></html>", UTC)
     assert parse_forum_time("Today at 09:09 am", UTC) is None  # no saved day given
     assert parse_forum_time("sometime", UTC, SAVED) is None
+
+
+def test_older_phpbb_pages_print_the_time_as_text() -> None:
+    html = (
+        '<html><body id="phpbb"><div id="p12" class="post bg2"><p class="author">by <strong>'
+        '<a href="./memberlist.php" class="username">Ann</a></strong> &raquo; Sun Aug 28, 2011'
+        ' 10:24 am</p><div class="content"><b>Vote: Bob</b></div></div></body></html>'
+    )
+    engine, posts = extract_posts(html, UTC)
+    assert engine is Engine.PHPBB
+    assert posts[0].author == "Ann" and posts[0].html == "<b>Vote: Bob</b>"
+    assert posts[0].time is not None and posts[0].time.isoformat() == "2011-08-28T10:24:00+00:00"
