@@ -125,6 +125,7 @@ def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostIn
             continue
         author = _text(post.xpath('.//p[@class="author"]//a[contains(@class, "username")]'))
         stamp = post.xpath('.//p[@class="author"]//time/@datetime')
+        when: datetime | None
         if stamp:
             when = datetime.fromisoformat(stamp[0])
         else:  # phpBB 3.0-3.2 print the time as text after "»" ("by X » Sun Aug 28, 2011 10:24 am")
