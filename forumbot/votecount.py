@@ -235,7 +235,7 @@ def count_from_files(
     zone = forum_zone(setup)
     if bool(pages) == bool(posts_path):
         raise ConfigError(
-            "input", "give saved pages (PAGE.html...) or --posts FILE.jsonl, not both"
+            "input", "give saved pages (PAGE.html...) or --posts FILE.jsonl: one of the two"
         )
     engine = None
     if posts_path is not None:

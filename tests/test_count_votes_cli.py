@@ -162,7 +162,9 @@ def test_pages_and_posts_are_exclusive(tmp_path: Path) -> None:
         str(posts),
         "--json",
     )
-    assert code == 2 and "not both" in out
+    assert code == 2 and "one of the two" in out
+    code, out = run("--ruleset", "failheap", "--setup", str(VOTES / "setup_smf.yaml"), "--json")
+    assert code == 2 and "one of the two" in out
 
 
 def test_smf_local_times_and_the_deadline(tmp_path: Path) -> None:
