@@ -61,6 +61,7 @@ class Case:
     recipients: tuple[str, ...] | None = None
     known_miss: str | None = None
     split: str = "tuned"
+    accepts_wrongly: bool = False
 
 
 def load_corpus(folder: Path = CORPUS) -> list[Case]:
@@ -85,6 +86,7 @@ def load_corpus(folder: Path = CORPUS) -> list[Case]:
                     recipients=tuple(recipients) if recipients is not None else None,
                     known_miss=raw.get("known_miss"),
                     split=data.get("split", "tuned"),
+                    accepts_wrongly=bool(raw.get("accepts_wrongly", False)),
                 )
             )
     return cases

@@ -55,6 +55,8 @@ class Reading:
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
         key = ("match", i)
+        if not 0 <= i < len(self.keys):
+            return None
         if key not in self.cache:
             self.cache[key] = self._match(ctx, i)
         return self.cache[key]  # type: ignore[return-value]
@@ -79,6 +81,8 @@ class Reading:
     def name(self, ctx: Context, i: int) -> NameHit | None:
         """An exact player name at token ``i``."""
         key = ("name", i)
+        if not 0 <= i < len(self.keys):
+            return None
         if key not in self.cache:
             self.cache[key] = ctx.players.exact_at(self.sentence.tokens, i)
         return self.cache[key]  # type: ignore[return-value]
@@ -86,6 +90,8 @@ class Reading:
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""
         key = ("phase", i)
+        if not 0 <= i < len(self.keys):
+            return None
         if key not in self.cache:
             self.cache[key] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
         return self.cache[key]  # type: ignore[return-value]

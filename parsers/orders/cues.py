@@ -13,6 +13,13 @@ from parsers.orders.players import NameHit
 TRIGGER_RANK = ("handoff", "cancel", "will", "vote", "ability")
 
 
+def takes_role(ability_id: str, ctx: Context) -> bool:
+    """A disguise-like ability: its object is a role, not a player."""
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    kinds = {t.kind for t in ability.targets} if ability else set()
+    return "role" in kinds and "player" not in kinds
+
+
 def govern(reading: Reading, ctx: Context, i: int, hit: NameHit) -> NameHit:
     """Choose between names a Russian case form belongs to by the case the context needs.
 
@@ -77,7 +84,9 @@ def is_kind(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
 def absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) -> bool:
     """An order word inside an order: "order: Akonyl kills CTU", "identify Callid is Eisuke",
     "new leader vote: Kleene" (a trigger right after one that has nothing yet)."""
-    if cur.kind is not Kind.ORDER:
+    if cur.kind is not Kind.ORDER or not match.kinds() & {"ability", "vote"}:
+        return False  # a will, a cancel or a hand-off always starts its own draft
+    if match.kinds() & {"will", "cancel", "handoff"}:
         return False
     has_values = bool(cur.names or cur.roles or cur.claims or cur.crimes or cur.items)
     if not has_values:
@@ -167,6 +176,10 @@ def player_only(ctx: Context, match: Match) -> bool:
 
 def role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
     """A name that is also a role word fills a role slot once the player slot is filled."""
+    if cur is not None and match is not None and match.values("role") and cur.crimes:
+        crime = cur.crimes[-1]
+        if crime.role is None and crime.victim is None and takes_role(crime.crime, ctx):
+            return True  # "arrest Akonyl for disguising as Ran": the role, not the player
     return (
         cur is not None
         and match is not None

@@ -82,9 +82,10 @@ CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="есл�
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
-    "changed my mind|change of plans|change my action",
-    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement",
-    ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход",
+    "changed my mind|change of plans|change my action|or rather|or maybe",
+    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien",
+    ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
+    "или нет|или лучше",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
@@ -160,7 +161,8 @@ FILLER: Final = _table(
     en="i|i'd|i'll|id|ill|im|i'm|want|wanna|would|like|to|the|a|an|on|at|use|using|my|"
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
-    "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim",
+    "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim|wait|"
+    "does|did",
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",

@@ -11,7 +11,7 @@ from parsers.orders.combine import combine
 from parsers.orders.context import Context, Reading
 from parsers.orders.lexicon import Lexicon
 from parsers.orders.model import Kind, Learned, ParseResult, Status
-from parsers.orders.players import PlayerFinder
+from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.scan import Draft, scan
 from parsers.orders.text import content_lines, split_sentences, strip_markup, tokenize
 from parsers.orders.validate import Situation, validate
@@ -19,6 +19,20 @@ from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from resolver.model import Ruleset
 
+# Words a correction may hold besides names ("no wait, Frank", "нет, лучше Мару").
+_CORRECTION_WORDS = frozenset(
+    {
+        "filler",
+        "greeting",
+        "correction",
+        "negation",
+        "clause",
+        "signoff",
+        "alternative",
+        "will",
+        "question",
+    }
+)
 # A misspelt order word is at most this many edits from a vocabulary word (GM confirms it).
 _TYPO_EDITS = 2
 
@@ -92,6 +106,8 @@ class OrderParser:
                 last_line = line
                 continue
             reading = Reading.of(tokenize(sentence, line), ctx)
+            if not reading.sentence.tokens:
+                continue
             carry = drafts[-1] if drafts else None
             found, carried = scan(reading, ctx, carry)
             found = found or ([] if carried else self._guess(reading, ctx))
@@ -209,7 +225,18 @@ class OrderParser:
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
     tokens = reading.sentence.tokens
-    hits = [h for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+    hits: list[NameHit] = []
+    i = 0
+    while i < len(tokens):  # names and grammar words only; "(Kévin est d'accord)" is chat
+        hit = reading.name(ctx, i)
+        if hit is not None:
+            hits.append(hit)
+            i += hit.length
+            continue
+        match = reading.match(ctx, i)
+        if not tokens[i].is_punct and not (match and match.kinds() <= _CORRECTION_WORDS):
+            return []
+        i += match.length if match else 1
     others = [h for h in hits if h.players != (ctx.actor,)]
     if not others or last.kind is not Kind.ORDER:
         return []

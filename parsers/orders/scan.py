@@ -26,7 +26,9 @@ from parsers.phases import Phase, is_previous
 
 __all__ = ["CrimeDraft", "Draft", "scan"]
 
-_FILLER_KINDS = frozenset({"filler", "greeting"})
+# Only these may sit between a name and the order word it belongs to ("Kyle - check",
+# "Bob, please heal"); "Nick does the hit" is not Nick's order.
+_FILLER_KINDS = frozenset({"greeting"})
 # Words that may sit between "don't" and its order word ("don't want to check").
 _KEEPS_NEGATION = frozenset({"negation", "filler", "greeting", "vague"})
 
@@ -132,6 +134,7 @@ def _step(
             cur.last_was_name = True
         return name.length
     if match is not None:
+        flags["aside"] = token.aside
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
@@ -250,7 +253,7 @@ def _marker(
         else:
             flags["negated"] = True
     elif "hedge" in kinds:
-        flags["hedged"] = True
+        flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
     elif "correction" in kinds:
         flags["correction"] = True  # the next order replaces the PM's earlier ones
     elif cur is None:

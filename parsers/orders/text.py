@@ -25,6 +25,7 @@ _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
 _LATIN = re.compile(r"[a-z]", re.I)
+_ASIDE = re.compile(r"\([^()]*\)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class Token:
     norm: str
     start: int
     quote: int | None = None
+    aside: bool = False
 
     @property
     def is_punct(self) -> bool:
@@ -167,6 +169,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         inner = next(g for g in match.groups() if g is not None)
         quotes.append(inner.strip())
         spans.append(match.span())
+    asides = [m.span() for m in _ASIDE.finditer(sentence)]
     tokens = []
     text = _ELISION.sub(lambda m: m.group(0)[:-1] + "' ", sentence)
     # the elision space shifts offsets: map quote spans through the same substitution
@@ -176,8 +179,9 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         start = offsets[match.start()]
         quote = next((i for i, (a, b) in enumerate(spans) if a <= start < b), None)
         norm = normalize(word) if word[0].isalnum() else word
+        aside = any(a <= start < b for a, b in asides)
         if norm:
-            tokens.append(Token(word.rstrip(".-"), norm, start, quote))
+            tokens.append(Token(word.rstrip(".-"), norm, start, quote, aside))
     question = "?" in sentence.replace("?)", "")
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
 

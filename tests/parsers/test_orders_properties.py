@@ -31,7 +31,7 @@ def _setup(ruleset: str) -> tuple[OrderParser, Roster]:
     return OrderParser(load_ruleset(ruleset)), roster
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXT, ruleset=st.sampled_from(sorted(ROSTERS)), phase=st.sampled_from(
     ["night1", "night2", "day0", "day2", "prep"]))  # fmt: skip
 def test_any_text_gives_a_result(text: str, ruleset: str, phase: str) -> None:
