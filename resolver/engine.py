@@ -103,6 +103,7 @@ def _run_scheduled(work: Work, current: Phase) -> None:
 def _run_steps(work: Work, hooks: ModuleType | None) -> None:
     steps = list(work.ruleset.steps(work.phase.kind))
     for step in steps:
+        work.step = step
         system = SYSTEM_STEPS.get(step)
         if system is not None:
             system(work, hooks)
@@ -179,9 +180,9 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         "orderer": {action.actor},
         "either": {action.actor, action.performer},
     }.get(mode, {action.performer})
-    if any(w in work.cancelled for w in who):
+    if any(work.is_cancelled(w) for w in who):
         return "blocked", "controlled: no action"
-    if any(w in work.blocked for w in who):
+    if any(work.is_blocked(w) for w in who):
         return "blocked", "blocked"
     if any(any(work.status_effect(w, "blocks_actions")) for w in who if w in work.players):
         return "blocked", "occupied"

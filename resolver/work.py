@@ -141,10 +141,11 @@ class Work:
     lynched: list[str]
     events: list[Event] = field(default_factory=list)
     new_ledger_from: int = 0
-    blocked: dict[str, list[str]] = field(default_factory=dict)
-    cancelled: dict[str, str] = field(default_factory=dict)
-    redirects: dict[str, str] = field(default_factory=dict)
-    swaps: list[tuple[str, str]] = field(default_factory=list)
+    step: str = ""
+    blocked: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    cancelled: dict[str, tuple[str, str]] = field(default_factory=dict)
+    redirects: dict[str, tuple[str, str]] = field(default_factory=dict)
+    swaps: list[tuple[str, str, str]] = field(default_factory=list)
     protections: dict[str, list[Protection]] = field(default_factory=dict)
     dying: dict[str, Dying] = field(default_factory=dict)
     spreads: list[tuple[str, str, str | None, Mapping[str, Any]]] = field(default_factory=list)
@@ -222,15 +223,28 @@ class Work:
         return out
 
     def route(self, target: str, performer: str, slot: int) -> str:
-        """A target after the Witch-style redirect (first slot) and the switches so far."""
-        if slot == 0 and performer in self.redirects:
-            target = self.redirects[performer]
-        for a, b in self.swaps:
+        """A target after the Witch-style redirect (first slot) and the switches of earlier
+        steps."""
+        redirect = self.redirects.get(performer) if slot == 0 else None
+        if redirect is not None and redirect[1] != self.step:
+            target = redirect[0]
+        for a, b, step in self.swaps:
+            if step == self.step:
+                continue  # a step's actions are simultaneous: no switch moves its neighbours
             if target == a:
                 target = b
             elif target == b:
                 target = a
         return target
+
+    def is_blocked(self, who: str) -> bool:
+        """Blocked by an action of an earlier step (actions of one step are simultaneous)."""
+        return any(step != self.step for _, step in self.blocked.get(who, ()))
+
+    def is_cancelled(self, who: str) -> bool:
+        """Controlled into no action by an earlier step."""
+        found = self.cancelled.get(who)
+        return found is not None and found[1] != self.step
 
     def queue(self, action: Action) -> None:
         """Add an action to its step's queue (run when the step comes)."""

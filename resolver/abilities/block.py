@@ -29,7 +29,7 @@ def apply(action: Action, work: Work) -> None:
 
 def mark_blocked(work: Work, target: str, blocker: str, *, notify: object = "after_night") -> None:
     """Record that ``blocker`` blocks ``target`` and trigger the target's block reaction."""
-    work.blocked.setdefault(target, []).append(blocker)
+    work.blocked.setdefault(target, []).append((blocker, work.step))
     if notify == "after_night":
         work.late.append(lambda w: _notice(w, target))
     reaction = work.role_of(target).reactions.get("blocked")

@@ -14,10 +14,10 @@ def apply(action: Action, work: Work) -> None:
     """Set the victim's new target (first target slot) or cancel his action."""
     victim = action.targets[0]
     if len(action.targets) > 1:
-        work.redirects[victim] = action.targets[1]
+        work.redirects[victim] = (action.targets[1], work.step)
         if action.params.get("redirect_is_block"):
             mark_blocked(work, victim, action.performer, notify=None)
     else:
-        work.cancelled[victim] = action.performer
+        work.cancelled[victim] = (action.performer, work.step)
         if action.params.get("cancel_is_block"):
             mark_blocked(work, victim, action.performer, notify=None)

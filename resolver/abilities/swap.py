@@ -13,4 +13,4 @@ def apply(action: Action, work: Work) -> None:
     """Record the switch of the two (routed) targets."""
     a, b = action.targets[0], action.targets[1]
     if a != b:
-        work.swaps.append((a, b))
+        work.swaps.append((a, b, work.step))
