@@ -557,8 +557,11 @@ def _candidate(index: int, raw: Any, kind: ReviewKind) -> CandidateView:
     if "orders" in raw:
         order_dicts = [o for o in raw["orders"] if isinstance(o, Mapping)]
     elif "target" in raw or ("kind" in raw and "ability" not in raw):
-        target = raw.get("target")
-        order_dicts = [{"ability": raw.get("kind", "vote"), "targets": [target] if target else []}]
+        target, written = raw.get("target"), raw.get("written")  # a vote: "Vote: Akonly"
+        order_dicts = [{
+            "ability": raw.get("kind", "vote"), "targets": [target] if target else [],
+            "written": {"targets": [written]} if isinstance(written, str) else None,
+        }]  # fmt: skip
     else:
         order_dicts = [raw]
     orders = tuple(OrderInput.from_json(o) for o in order_dicts)

@@ -166,6 +166,17 @@ def test_accepting_a_vote_counts_it(session: Session, seeded: Seeded) -> None:
     assert vote is not None and vote.counted and "gm:Steph" in vote.reason
 
 
+def test_a_vote_candidate_teaches_what_was_written(session: Session, seeded: Seeded) -> None:
+    item = session.get(ReviewItem, seeded.vote_item_id)
+    assert item is not None
+    item.candidates = [{"target": "Zoé", "kind": "vote", "written": "Zo"}, "Ann"]
+    session.flush()
+    entry = review.get_entry(session, item.id)
+    assert [c.label for c in entry.candidates] == ["vote Zoé", "vote Ann"]
+    decision = review.accept_candidate(session, item.id, 0, gm="Steph")
+    assert decision.lessons == (Lesson("player", "zo", "Zoé"),)
+
+
 def test_a_vote_for_a_dead_player_is_refused(session: Session, seeded: Seeded) -> None:
     with pytest.raises(InvalidDecision, match="dead, or not in the game"):
         review.accept_edit(session, seeded.vote_item_id, [OrderInput("vote", ("Dave",))], gm="S")
