@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from parsers.html import DEFAULT_SKIP, parse_html
-from parsers.names import Ambiguous, EntryKind, NameEntry, NameIndex, Resolution, Resolved, Unknown
+from parsers.names import (
+    Ambiguous,
+    EntryKind,
+    MatchKind,
+    NameEntry,
+    NameIndex,
+    Resolution,
+    Resolved,
+    Unknown,
+)
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
 from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
@@ -34,6 +43,9 @@ from parsers.votes.model import (
 from parsers.votes.setup import DaySetup
 
 __all__ = ["count_votes"]
+
+# Unknown names that are certainly no valid target: ignored, never queued.
+_INVALID = ("is not alive", "is the host, not a player")
 
 _NO_LYNCH_NAMES = ("No Lynch", "No Elimination", "No Lynching", "No Execution", "Sleep",
                    "Nightfall", "No Kill", "Nolynch", "Нет посадки", "Pas de lynchage")  # fmt: skip
@@ -114,6 +126,10 @@ class _Counter(GmEvents):
             dead, used_dead = everyone.resolve_leading(text)
             if isinstance(dead, Resolved):
                 return Unknown(text, f"{dead.slot} is not alive"), used_dead
+            hosts = NameIndex(NameEntry(h, h) for h in self.roster.hosts)
+            host, used_host = hosts.resolve_leading(text)
+            if isinstance(host, Resolved) and host.how in (MatchKind.EXACT, MatchKind.TYPO):
+                return Unknown(text, f"{host.slot} is the host, not a player"), used_host
         return found, used
 
     # --- who may vote, and for how much ------------------------------------------------
@@ -267,7 +283,7 @@ class _Counter(GmEvents):
             why = "not currently voting that name"
             return _Step(action, target, EventStatus.NO_CHANGE, why, found), state, doubt, False
         if not isinstance(found, Resolved):
-            if isinstance(found, Unknown) and found.reason.endswith("is not alive"):
+            if isinstance(found, Unknown) and found.reason.endswith(_INVALID):
                 return _Step(action, None, EventStatus.IGNORED, found.reason), state, doubt, False
             candidates = found.candidates if isinstance(found, Ambiguous) else ()
             kind = "ambiguous_name" if isinstance(found, Ambiguous) else "unresolved_name"

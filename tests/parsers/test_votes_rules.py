@@ -432,3 +432,15 @@ def test_a_decision_waits_when_queued_votes_could_change_it() -> None:
         rules_for("failheap"),
     )
     assert clear.decision.lynched == "Cy" and not clear.decision.pending
+
+
+def test_a_vote_on_the_host_is_ignored_not_queued() -> None:
+    roster = roster_from_data({"players": ["Ann", "Bob"], "hosts": ["Nikanor"]})
+    result = count_votes(
+        votes([("Ann", "Bob"), ("Ann", "nikanor")], "Vote: "),
+        roster,
+        rules_from_data({"syntax": ["bold_vote"]}),
+    )
+    assert wagons(result) == {"Bob": 1}
+    assert result.queue == ()
+    assert result.events[-1].reason == "Nikanor is the host, not a player"
