@@ -81,7 +81,7 @@ def create_app(
     )
     app.jinja_env.autoescape = True
 
-    from forumbot.web import views
+    from forumbot.web import views, views_game  # noqa: F401  (views_game adds its routes)
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(views.bp)
