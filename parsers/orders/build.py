@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parsers.orders.claims import claim_complete
 from parsers.orders.context import Context
@@ -44,6 +44,7 @@ class Piece:
     doubts: list[str] = field(default_factory=list)
     alternatives: list[Order] = field(default_factory=list)
     corrects: bool = False
+    guesses: list[tuple[str, str, str]] = field(default_factory=list)
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
@@ -64,6 +65,10 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
     pieces = _pieces(draft, ctx)
     for piece in pieces:
         piece.corrects = draft.corrects
+        if draft.guessed_word and piece.order.kind is Kind.ORDER:
+            piece.guesses.append(("ability", draft.guessed_word, piece.order.ability))
+        if piece.guesses:  # what a GM teaches by confirming this reading (Learned.taught_by)
+            piece.order = replace(piece.order, guesses=tuple(piece.guesses))
     return pieces
 
 
@@ -205,6 +210,8 @@ def _player_slots(groups: list[list[NameHit]], piece: Piece) -> tuple[tuple[Slot
             quality = min(quality, hit.quality)
             if len(players) > 1:
                 piece.doubt("or", "'" + "' or '".join(players) + "'")
+            if hit.written:  # a fuzzy match: "Frnak" read as Frank
+                piece.guesses.append(("name", hit.written, players[0]))
             chosen.append(players[0])
         slots.append(Slot(TargetKind.PLAYER, chosen[0], tuple(chosen[1:])))
     return tuple(slots), quality

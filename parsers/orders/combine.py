@@ -197,5 +197,6 @@ def _swap(tally: _Tally, piece: Piece, first: Value, alt: Value) -> Candidate:
         replace(s, value=alt, alternatives=()) if s.value == first and s.alternatives else s
         for s in piece.order.targets
     )
-    order = replace(piece.order, targets=targets)
+    guesses = tuple((k, w, str(alt) if v == first else v) for k, w, v in piece.order.guesses)
+    order = replace(piece.order, targets=targets, guesses=guesses)
     return Candidate((*tally.accepted, order), piece.confidence * 0.8, f"'{alt}' instead")

@@ -55,6 +55,7 @@ class Draft:
     nobody: bool = False
     vague: bool = False
     guessed: str = ""
+    guessed_word: str = ""
     corrects: bool = False
     last_was_name: bool = False
     end: int = 0

@@ -116,6 +116,7 @@ class Order:
     kind: Kind = Kind.ORDER
     phase: str | None = None
     source: str = ""
+    guesses: tuple[tuple[str, str, str], ...] = ()
 
     def render(self) -> str:
         """Canonical one-line form of the corpus: ``arrest Akonyl crime=kill:Conia:night1``."""
@@ -136,6 +137,7 @@ class Order:
             "params": {key: _json_value(val) for key, val in self.params},
             "phase": self.phase,
             "text": self.source,
+            "guesses": [{"kind": k, "written": w, "read_as": v} for k, w, v in self.guesses],
         }
 
 
@@ -208,3 +210,22 @@ class Learned:
 
     names: Mapping[str, str] = field(default_factory=dict)
     abilities: Mapping[str, str] = field(default_factory=dict)
+
+    def merged(self, other: Learned) -> Learned:
+        """These mappings plus ``other``'s (``other`` wins on the same written form)."""
+        return Learned({**self.names, **other.names}, {**self.abilities, **other.abilities})
+
+    @classmethod
+    def taught_by(cls, order: Order) -> Learned:
+        """What the GM teaches by confirming ``order`` (a queue candidate): each guessed
+        word of it ("Frnak" read as Frank, "protecc" read as protect) becomes a mapping.
+
+        Args:
+            order: the reading the GM chose.
+
+        Returns:
+            The mappings to remember for the game.
+        """
+        names = {w: v for kind, w, v in order.guesses if kind == "name"}
+        abilities = {w: v for kind, w, v in order.guesses if kind == "ability"}
+        return cls(names, abilities)

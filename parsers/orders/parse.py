@@ -187,6 +187,7 @@ class OrderParser:
                     [h] for j in range(len(rest.sentence.tokens)) if (h := rest.name(ctx, j))
                 ][:2]
                 draft.guessed = f"'{token.text}' read as {ability}"  # never accepted alone
+                draft.guessed_word = token.text
                 return [draft, *drafts[1:]]
         return []
 

@@ -38,6 +38,7 @@ class NameHit:
     length: int
     quality: float
     how: str
+    written: str = ""
 
 
 class PlayerFinder:
@@ -139,7 +140,7 @@ class PlayerFinder:
             quality = QUALITY.get(found.how.value, 0.7)
             if found.how is MatchKind.PREFIX and len(fold(word)) < 4:
                 quality = 0.8
-            return NameHit((found.slot,), 1, quality, found.how.value)
+            return NameHit((found.slot,), 1, quality, found.how.value, word)
         if isinstance(found, Ambiguous):
-            return NameHit(found.candidates, 1, 0.5, found.how.value)
+            return NameHit(found.candidates, 1, 0.5, found.how.value, word)
         return None

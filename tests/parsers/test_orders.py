@@ -139,6 +139,7 @@ def test_unknown_sender_and_result_json_shape() -> None:
         "params": {},
         "phase": "night2",
         "text": "heal Ann",
+        "guesses": [],
     }
     assert {"reason", "confidence", "candidates", "rule", "questions"} <= data.keys()
 
@@ -190,3 +191,18 @@ def test_russian_case_endings_and_french_accents() -> None:
         "je protège Kevin cette nuit", roster=fr, actor="Zoé", phase="night2"
     )
     assert orders(result) == ["save Kévin"]
+
+
+def test_a_gm_decision_teaches_the_game() -> None:
+    """Confirming a queued reading teaches its guessed words (Learned.taught_by)."""
+    first = parse("heal Carll")
+    assert first.status is Status.AMBIGUOUS
+    chosen = first.candidates[0].orders[-1]
+    assert chosen.render() == "heal Carl"
+    learned = Learned.taught_by(chosen)
+    assert learned.names == {"Carll": "Carl"}
+    assert orders(parse("heal Carll", learned=learned)) == ["heal Carl"]
+    word = Learned.taught_by(parse("protecc Ann").candidates[0].orders[-1])
+    assert word.abilities == {"protecc": "heal"}
+    both = learned.merged(word)
+    assert orders(parse("protecc Carll", learned=both)) == ["heal Carl"]
