@@ -523,6 +523,23 @@ def test_no_word_means_two_abilities_of_one_role(ruleset: Ruleset) -> None:
                 )
 
 
+def test_no_ability_word_is_a_role_name(ruleset: Ruleset) -> None:
+    """'Палач: слежу за Васей' or a player nicknamed 'Doc' must not read as an order word."""
+    role_words = {
+        w.casefold()
+        for role in ruleset.roles.values()
+        for ws in role.vocabulary.values()
+        for w in ws
+    }
+    role_words |= {n.casefold() for role in ruleset.roles.values() for n in role.name.values()}
+    for aid, ability in ruleset.abilities.items():
+        for words in ability.vocabulary.values():
+            for word in words:
+                assert word.casefold() not in role_words, (
+                    f"{ruleset.id}.{aid}: '{word}' is a role name"
+                )
+
+
 def test_vocabulary_is_clean(ruleset: Ruleset) -> None:
     for thing in (*ruleset.abilities.values(), *ruleset.roles.values()):
         for lang, words in thing.vocabulary.items():
