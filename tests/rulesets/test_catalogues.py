@@ -763,6 +763,15 @@ RU_FORMS = [  # what players write -> the ability it must reach (after lemmatisa
     ("внушаю", "suggest_vote"),
     ("мучаю", "torture"),
     ("слежу", "shadow"),
+    # imperatives and perfective forms
+    ("лечи", "heal"),
+    ("проверь", "cop_search"),
+    ("убей", "shoot"),
+    ("стреляй", "shoot"),
+    ("защити", "guard"),
+    ("завербуй", "mafia_recruit"),
+    ("отрави", "poison"),
+    ("укуси", "bite"),
 ]
 
 
