@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from resolver.model.catalogue import Ruleset
 from resolver.model.events import Event, EventKind, Resolution, Visibility
 from resolver.model.state import GameState, PlayerState, Winner
 
@@ -92,9 +93,19 @@ def phase_report(before: GameState, res: Resolution) -> dict[str, Any]:
     }
 
 
-def setup_report(res: Resolution) -> dict[str, Any]:
-    """The game's setup: private role messages, random draws, starting state."""
+def options_report(ruleset: Ruleset) -> dict[str, Any]:
+    """Every option in effect for the game: value, default and the GM-facing question."""
     return {
+        o.id: {"value": jsonable(o.value), "default": jsonable(o.default), "doc": o.doc}
+        for o in ruleset.options.values()
+    }
+
+
+def setup_report(res: Resolution, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The game's setup: private role messages, random draws, starting state, options."""
+    extra = {"options": options_report(ruleset)} if ruleset is not None else {}
+    return {
+        **extra,
         "private": [
             entry
             for e in res.events

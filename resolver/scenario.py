@@ -84,7 +84,7 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
     return {
         "ruleset": scenario.ruleset.id,
         "seed": scenario.seed,
-        "setup": setup_report(played[0][1]),
+        "setup": setup_report(played[0][1], scenario.ruleset),
         "phases": reports,
         "winner": reports[-1]["winner"] if reports else None,
     }

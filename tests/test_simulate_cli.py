@@ -116,3 +116,12 @@ def test_bad_phase_and_missing_file(tmp_path: Path) -> None:
     assert code == 2 and "phases[1].phase" in err
     result = CliRunner().invoke(main, ["simulate", str(tmp_path / "nope.yaml"), "--json"])
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_gm_mode_shows_the_options_in_effect(tmp_path: Path) -> None:
+    code, out, _ = _run(tmp_path, "options: {night_deaths: immediate}\n" + EXAMPLE, "--gm")
+    assert code == 0
+    assert "night_deaths = immediate (default dawn)" in out
+    assert "GM report, Night 1" in out
+    code, out, _ = _run(tmp_path, EXAMPLE, "--json")
+    assert json.loads(out)["setup"]["options"]["night_deaths"]["value"] == "dawn"

@@ -49,6 +49,12 @@ def simulate_text(scenario: Scenario, *, gm: bool = False) -> str:
     """The rendered phase posts and private messages, phase by phase."""
     renderer = EventRenderer.create(scenario.ruleset)
     out = []
+    if gm:
+        out.append("===== Options in effect (GM) =====")
+        for option in scenario.ruleset.options.values():
+            value, default = _show(option.value), _show(option.default)
+            changed = "" if value == default else f" (default {default})"
+            out.append(f"{option.id} = {value}{changed}: {option.doc}")
     for _before, res in resolutions(scenario)[1:]:
         phase = res.state.phase or ""
         out.append(f"===== {renderer.phase_name(phase)} =====")
@@ -59,6 +65,10 @@ def simulate_text(scenario: Scenario, *, gm: bool = False) -> str:
         if gm:
             out.append(renderer.gm_report(phase, res.events))
     return "\n".join(out)
+
+
+def _show(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
 
 
 COMMANDS: tuple[click.Command, ...] = (simulate,)
