@@ -102,6 +102,14 @@ def _run_scheduled(work: Work, current: Phase) -> None:
 
 def _run_steps(work: Work, hooks: ModuleType | None) -> None:
     steps = list(work.ruleset.steps(work.phase.kind))
+    if work.votes and "vote" not in steps:
+        for voter, target in work.votes.items():
+            work.gm(
+                EventKind.VOTE_REJECTED,
+                voter=voter,
+                target=target,
+                reason=f"no vote in a {work.phase.kind} phase",
+            )
     for step in steps:
         work.step = step
         system = SYSTEM_STEPS.get(step)
