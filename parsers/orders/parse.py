@@ -110,7 +110,7 @@ class OrderParser:
                 continue
             carry = drafts[-1] if drafts else None
             found, carried = scan(reading, ctx, carry)
-            found = found or ([] if carried else self._guess(reading, ctx))
+            found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
@@ -166,7 +166,7 @@ class OrderParser:
         roles = match.values("role") if match and match.length == len(keys) else ()
         return roles[0] if len(roles) == 1 else None
 
-    def _guess(self, reading: Reading, ctx: Context) -> list[Draft]:
+    def _guess(self, reading: Reading, ctx: Context, first: bool = False) -> list[Draft]:
         """No order word: "Target: Dave" names the target of the sender's one usable
         targeted ability; a misspelt order word next to a name becomes a doubted draft."""
         tokens = reading.sentence.tokens
@@ -189,6 +189,13 @@ class OrderParser:
                 draft.guessed = f"'{token.text}' read as {ability}"  # never accepted alone
                 draft.guessed_word = token.text
                 return [draft, *drafts[1:]]
+        hits = _name_only(reading, ctx) if first else None
+        if hits and any(h.players != (ctx.actor,) for h in hits):
+            # "Тигр": a name alone (not the sender's signature); offer the likely orders
+            drafts = self._target_only(reading, ctx)
+            for draft in drafts:
+                draft.guessed = "a name alone, with no order word"
+            return drafts
         return []
 
     def _target_only(self, reading: Reading, ctx: Context) -> list[Draft]:
@@ -225,20 +232,8 @@ class OrderParser:
 
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
-    tokens = reading.sentence.tokens
-    hits: list[NameHit] = []
-    i = 0
-    while i < len(tokens):  # names and grammar words only; "(Kévin est d'accord)" is chat
-        hit = reading.name(ctx, i)
-        if hit is not None:
-            hits.append(hit)
-            i += hit.length
-            continue
-        match = reading.match(ctx, i)
-        if not tokens[i].is_punct and not (match and match.kinds() <= _CORRECTION_WORDS):
-            return []
-        i += match.length if match else 1
-    others = [h for h in hits if h.players != (ctx.actor,)]
+    hits = _name_only(reading, ctx)
+    others = [h for h in hits or () if h.players != (ctx.actor,)]
     if not others or last.kind is not Kind.ORDER:
         return []
     draft = Draft(Kind.ORDER, last.abilities, "", reading.sentence.line)
@@ -246,6 +241,25 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft.source = reading.sentence.text
     draft.guessed = "a name alone after the order: a correction?"
     return [draft]
+
+
+def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
+    """The names of a sentence of names and grammar words only; None when it says more
+    ("(Kévin est d'accord)" is chat, "no wait, Frank" is a correction)."""
+    tokens = reading.sentence.tokens
+    hits: list[NameHit] = []
+    i = 0
+    while i < len(tokens):
+        hit = reading.name(ctx, i)
+        if hit is not None:
+            hits.append(hit)
+            i += hit.length
+            continue
+        match = reading.match(ctx, i)
+        if not tokens[i].is_punct and not (match and match.kinds() <= _CORRECTION_WORDS):
+            return None
+        i += match.length if match else 1
+    return hits
 
 
 def _usable(

@@ -206,3 +206,10 @@ def test_a_gm_decision_teaches_the_game() -> None:
     assert word.abilities == {"protecc": "heal"}
     both = learned.merged(word)
     assert orders(parse("protecc Carll", learned=both)) == ["heal Carl"]
+
+
+def test_a_name_alone_offers_the_likely_orders_but_a_signature_does_not() -> None:
+    result = parse("Carl")
+    assert result.status is Status.AMBIGUOUS
+    assert [c.render() for c in result.candidates] == ["heal Carl"]
+    assert orders(parse("heal Ann\n- Bob")) == ["heal Ann"]
