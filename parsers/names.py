@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 __all__ = [
@@ -133,13 +134,42 @@ Resolution = Resolved | Ambiguous | Unknown
 # typed with a Latin "a" still matches, as phpBB's own "clean" user names do.
 _CONFUSABLES = str.maketrans(
     {
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
-        "ԁ": "d", "ӏ": "l", "ο": "o", "α": "a", "ρ": "p", "ν": "v", "τ": "t", "κ": "k",
-        "ı": "i", "ł": "l", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ð": "d", "þ": "th",
-        "0": "0", "@": "a",
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "ԁ": "d",
+        "ӏ": "l",
+        "ο": "o",
+        "α": "a",
+        "ρ": "p",
+        "ν": "v",
+        "τ": "t",
+        "κ": "k",
+        "ı": "i",
+        "ł": "l",
+        "ø": "o",
+        "ß": "ss",
+        "æ": "ae",
+        "œ": "oe",
+        "ð": "d",
+        "þ": "th",
+        "0": "0",
+        "@": "a",
     }
-)  # fmt: skip
+)
 _KEEP = re.compile(r"[^\w]|_", re.UNICODE)
 _WORD_SPLIT = re.compile(
     r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
@@ -299,8 +329,15 @@ class NameIndex:
         key = fold(text)
         if not key:
             return Unknown(text, "no name given")
-        stages = (self._exact, self._prefix, self._by_initials, self._by_word, self._substring,
-                  self._typo, self._acronym)  # fmt: skip
+        stages = (
+            self._exact,
+            self._prefix,
+            self._by_initials,
+            self._by_word,
+            self._substring,
+            self._typo,
+            self._acronym,
+        )
         for stage in stages:
             if stage == self._acronym and not _looks_like_acronym(text):
                 continue
@@ -308,6 +345,35 @@ class NameIndex:
             if found:
                 return _decide(text, found)
         return Unknown(text, f"'{text}' matches no player")
+
+    def suggest(self, text: str, limit: int = 3) -> tuple[str, ...]:
+        """Slots a GM may mean by a name that did not resolve: for the queue, never applied.
+
+        Letters in order from the start of a name ("DD" for "darkdude"), then the closest
+        names by fuzzy ratio (at least 60).
+
+        Args:
+            text: the name as written.
+            limit: how many slots at most.
+
+        Returns:
+            Slot ids, likeliest first (may be empty).
+        """
+        key = fold(text)
+        if not key:
+            return ()
+        out: list[str] = []
+        for k in self._keys:
+            if len(key) >= 2 and _is_subsequence(key, k.key) and k.entry.slot not in out:
+                out.append(k.entry.slot)
+        scored = process.extract(
+            key, [k.key for k in self._keys], scorer=fuzz.WRatio, score_cutoff=60, limit=limit * 2
+        )
+        for _, _, index in scored:
+            slot = self._keys[index].entry.slot
+            if slot not in out:
+                out.append(slot)
+        return tuple(out[:limit])
 
     def resolve_leading(self, text: str, max_words: int = 5) -> tuple[Resolution, str]:
         """Resolve a name at the start of ``text`` followed by other words.
@@ -358,8 +424,11 @@ class NameIndex:
         if whole or len(key) < 3:
             return whole
         # The start of one word of a longer name: "kuz" for "th3kuzinator".
-        return [(k.entry, MatchKind.WORD) for k in self._words
-                if len(k.key) >= 4 and k.key.startswith(key)]  # fmt: skip
+        return [
+            (k.entry, MatchKind.WORD)
+            for k in self._words
+            if len(k.key) >= 4 and k.key.startswith(key)
+        ]
 
     def _acronym(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         if not self._use_acronyms or not 3 <= len(key) <= 5 or not key.isalpha():

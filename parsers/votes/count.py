@@ -285,7 +285,10 @@ class _Counter(GmEvents):
         if not isinstance(found, Resolved):
             if isinstance(found, Unknown) and found.reason.endswith(_INVALID):
                 return _Step(action, None, EventStatus.IGNORED, found.reason), state, doubt, False
-            candidates = found.candidates if isinstance(found, Ambiguous) else ()
+            if isinstance(found, Ambiguous):
+                candidates = found.candidates
+            else:  # suggestions only, for the GM to pick from
+                candidates = self.living_index().suggest(action.target.split(",")[0][:40])
             kind = "ambiguous_name" if isinstance(found, Ambiguous) else "unresolved_name"
             item = QueueItem(kind, post.id, slot.name, action.raw, candidates, found.reason)
             return _Step(action, None, EventStatus.QUEUED, found.reason), None, item, True

@@ -54,7 +54,7 @@ _KEYWORD = re.compile(
 _LEAD = re.compile(
     r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:;,\-–—>]\s*)+", re.IGNORECASE
 )
-_CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?)\s*|\s+-\s+")
+_CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?|\[/\w+\]|\[(?:un)?vote\])\s*|\s+-\s+")
 _TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
 _DOLLAR = re.compile(r"\$\s*([^$]+)")
 _HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
@@ -66,6 +66,7 @@ _PLAIN = re.compile(
     r"(?:\s+(?:is|goes\s+to|est|pour))?\s*[:\-–—=>]*\s*(?P<target>.*)$",
     re.IGNORECASE,
 )
+_UNVOTE_WORD = re.compile(r"^un-?vote$", re.IGNORECASE)
 _EMPTY_VOTE = re.compile(r"^[\W_]*$")
 _LEADING_OK = re.compile(r"^[\W_]*(?:(?:i|and|so|je|я)\s+)?$", re.IGNORECASE)
 
@@ -117,7 +118,8 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
     for i, match in enumerate(matches):
         stop = matches[i + 1].start() if i + 1 < len(matches) else len(run.text)
         target = clean_target(run.text[match.end() : stop])
-        if _is_unvote(match.group("kw")):
+        if _is_unvote(match.group("kw")) or _UNVOTE_WORD.match(target):
+            # "[vote]unvote[/vote]" is an unvote too.
             out.append(RawAction(Action.UNVOTE, "", run.text, syntax, run.order, run.end))
             continue
         if not target and i + 1 == len(matches):

@@ -160,3 +160,11 @@ def test_stopwords_never_name_a_player() -> None:
     assert index.resolve("Om") == Resolved("Om of the Nom", MatchKind.WORD, "Om of the Nom")
     assert isinstance(index.resolve("the"), Unknown)
     assert isinstance(index.resolve("of"), Unknown)
+
+
+def test_suggestions_for_the_queue() -> None:
+    names = ["darkdude", "Scumhunter", "Shattered Viewpoint", "Riceballtail"]
+    index = NameIndex([NameEntry(n, n) for n in names])
+    assert index.suggest("DD") == ("darkdude",)
+    assert set(index.suggest("SH")) >= {"Scumhunter", "Shattered Viewpoint"}
+    assert index.suggest("") == ()

@@ -55,6 +55,12 @@ def actions(html: str, *syntaxes: Syntax) -> list[tuple[str, str]]:
         ("<b><s>$Ann</s></b>", Syntax.DOLLAR_BOLD, [("withdraw", "Ann")]),
         ('<span class="bbvote" title="vote">VOTE: Ann</span>', Syntax.VOTE_TAG, [("vote", "Ann")]),
         ('<span class="bbvote">UNVOTE: </span>', Syntax.VOTE_TAG, [("unvote", "")]),
+        ('<span class="bbvote">VOTE: unvote</span>', Syntax.VOTE_TAG, [("unvote", "")]),
+        (
+            '<span class="bbvote">VOTE: Levio[/unvote] ok.</span>',
+            Syntax.VOTE_TAG,
+            [("vote", "Levio")],
+        ),
         ("hi<br>##vote Ann<br>bye", Syntax.HASH_VOTE, [("vote", "Ann")]),
         ("##unvote", Syntax.HASH_VOTE, [("unvote", "")]),
         ('<span style="color:#FF0000">Ann</span>', Syntax.COLOUR, [("vote", "Ann")]),
