@@ -121,3 +121,41 @@ def test_killing_a_worker_hands_its_games_to_the_other(pg_games):
     assert sorted(moved) == [1, 2, 3, 4]
     with leases.guard(engine, held[0], "survivor", T0 + PERIOD + timedelta(seconds=2), PERIOD):
         pass
+
+
+def test_two_scheduled_workers_share_games_and_one_takes_over(pg_games, tmp_path):
+    """Two workers with real schedulers on one database: games split between them, each
+    published once; when one stops without a word, the other carries all its games on."""
+    from forumbot import jobs
+    from forumbot.localforum import LocalForum
+
+    url, sessions, _engine = pg_games
+    clock = FakeClock(T0)
+    workers = {w: make_runtime(url, tmp_path / "forum", clock, worker=w) for w in ("A", "B")}
+    scheds = {w: jobs.make_scheduler(rt, manual=True) for w, rt in workers.items()}
+    for w, sched in scheds.items():
+        sched.start()
+        jobs.add_sync_job(sched, workers[w])
+    for _ in range(3):
+        for sched in scheds.values():
+            sched.run_due()
+        clock.advance(timedelta(seconds=40))
+    owners = {w: leases.owned(sessions, w, clock.now()) for w in ("A", "B")}
+    assert sorted(owners["A"] + owners["B"]) == [1, 2, 3, 4]
+    assert not set(owners["A"]) & set(owners["B"])
+
+    scheds["A"].shutdown()  # A dies: no release, its leases simply stop being renewed
+    clock.advance(PERIOD + timedelta(seconds=31))
+    for _ in range(2):
+        scheds["B"].run_due()
+        clock.advance(timedelta(seconds=40))
+    assert sorted(leases.owned(sessions, "B", clock.now())) == [1, 2, 3, 4]
+    clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))  # every game's night 1 ends
+    for _ in range(4):
+        scheds["B"].run_due()
+        clock.advance(timedelta(minutes=1))
+    posts = LocalForum(tmp_path / "forum", "ModBot").state.posts
+    assert len(posts) == 4  # one Night 1 post per game, none twice
+    scheds["B"].shutdown()
+    for rt in workers.values():
+        rt.engine.dispose()
