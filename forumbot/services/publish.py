@@ -77,6 +77,8 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
         if decision == "wait":
             return "held"
         if decision == "was-sent":  # the GM checked: it is on the forum already
+            if row.state is DeliveryState.FAILED:
+                move_outbound(session, row, DeliveryState.SENDING)
             move_outbound(session, row, DeliveryState.SENT)
             return "found"
         access = games.access_of(game)
