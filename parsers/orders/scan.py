@@ -97,21 +97,12 @@ def _step(
     if cur is not None and cur.kind is Kind.WILL:
         cur.text = reading.sentence.text[token.start :].strip()
         return len(reading.sentence.tokens) - i
-    found_phase = reading.phase(ctx, i)
     name = reading.name(ctx, i)
     match = reading.match(ctx, i)
-    if not (match and match.kinds() & (_KEEPS_NEGATION | TRIGGER_KINDS)):
-        flags["negated"] = flags["negated"] and name is None and match is not None
-    if loose and cur is None and name is None:
-        between = match is not None and bool(match.kinds() & (TRIGGER_KINDS | _FILLER_KINDS))
-        flags["adjacent"] = flags["adjacent"] and between
+    _carry_flags(flags, name, match, bool(loose) and cur is None)
+    found_phase = reading.phase(ctx, i)
     if found_phase and (name is None or found_phase[1] >= name.length):
-        if is_previous(reading.norms, i) and not (cur and (cur.crimes or cur.claims)):
-            return found_phase[1]  # "she posted a lot yesterday": not when the order is for
-        if cur is None:
-            flags.setdefault("phases", []).append(found_phase[0])  # type: ignore[attr-defined]
-        _add_phase(cur, found_phase[0])
-        return found_phase[1]
+        return _phase_at(reading, i, found_phase, cur, flags)
     end = condition_end(reading, ctx, i)
     if end:
         if cur is not None and cur.names:
@@ -140,6 +131,34 @@ def _step(
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
+
+
+def _carry_flags(
+    flags: dict[str, Any], name: NameHit | None, match: Match | None, loose: bool
+) -> None:
+    """How far "don't" reaches, and whether a name before the order word stays adjacent."""
+    if not (match and match.kinds() & (_KEEPS_NEGATION | TRIGGER_KINDS)):
+        flags["negated"] = flags["negated"] and name is None and match is not None
+    if loose and name is None:
+        between = match is not None and bool(match.kinds() & (TRIGGER_KINDS | _FILLER_KINDS))
+        flags["adjacent"] = flags["adjacent"] and between
+
+
+def _phase_at(
+    reading: Reading,
+    i: int,
+    found: tuple[Phase, int],
+    cur: Draft | None,
+    flags: dict[str, Any],
+) -> int:
+    """A phase reference: the crime's, the claim's, the order's, or chat ("yesterday")."""
+    phase, length = found
+    if is_previous(reading.norms, i) and not (cur and (cur.crimes or cur.claims)):
+        return length  # "she posted a lot yesterday": not when the order is for
+    if cur is None:
+        flags.setdefault("phases", []).append(phase)
+    _add_phase(cur, phase)
+    return length
 
 
 def _start(
