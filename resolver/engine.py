@@ -14,6 +14,7 @@ from types import ModuleType
 from resolver import finalize
 from resolver.abilities import ABILITIES
 from resolver.combat import attack
+from resolver.contracts import problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
@@ -158,7 +159,12 @@ def run_action(work: Work, action: Action) -> None:
     ]
     visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
     role_before = work.players[action.actor].role if action.actor in work.players else None
-    ABILITIES[ability.effect](action, work)
+    reason = problem(ability.effect, action.params, len(action.targets), work.ruleset)
+    if reason:  # a catalogue ability the engine cannot run yet: an outcome, not a crash
+        action.outcome, action.reason = "failed", f"not resolvable: {reason}"
+        visited = ()
+    else:
+        ABILITIES[ability.effect](action, work)
     _record(work, action, visited, action.outcome)
     if action.index is not None:
         if work.players[action.actor].role == role_before:  # a converting use is spent by it
