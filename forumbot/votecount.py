@@ -120,8 +120,9 @@ def load_pages(
     """Posts of saved topic pages, in the order given (page 1 first), numbered across pages.
 
     SMF pages carry "Reply #n"; phpBB pages are numbered by position, so pass every page from
-    the first. "Today"/"Yesterday" times are read against ``saved_on``, by default the day
-    each file was last modified.
+    the first. Saved PM pages (inbox, PM view) give PMs, with their recipients.
+    "Today"/"Yesterday" times are read against ``saved_on``, by default the day each file
+    was last modified.
     """
     posts: list[PostInput] = []
     engines = set()
@@ -138,11 +139,13 @@ def load_pages(
         engines.add(engine.value)
         posts.extend(found)
     numbered: list[PostInput] = []
+    last = -1
     for post in posts:
-        number = post.number
-        if number is None:
-            number = numbered[-1].number + 1 if numbered and numbered[-1].number is not None else 0
-        numbered.append(replace(post, number=number))
+        if post.source is Source.PM:  # PMs have no place in the thread
+            numbered.append(post)
+            continue
+        last = post.number if post.number is not None else last + 1
+        numbered.append(replace(post, number=last))
     return "+".join(sorted(engines)), numbered
 
 

@@ -24,7 +24,7 @@ from enum import StrEnum
 import lxml.html
 from lxml import etree
 
-from parsers.votes.model import PostInput
+from parsers.votes.model import PostInput, Source
 
 __all__ = ["Engine", "detect_engine", "extract_posts", "parse_forum_time"]
 
@@ -121,6 +121,9 @@ def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostIn
     for post in doc.xpath('//div[contains(concat(" ", @class, " "), " post ") and @id]'):
         match = re.fullmatch(r"p(\d+)", post.get("id", ""))
         body = post.xpath('.//div[@class="content"]')
+        if re.fullmatch(r"post-\d+", post.get("id", "")) and body:
+            out.append(_phpbb_pm(post, body[0], zone, today))
+            continue
         if not match or not body:
             continue
         author = _text(post.xpath('.//p[@class="author"]//a[contains(@class, "username")]'))
@@ -133,20 +136,78 @@ def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostIn
             when = parse_forum_time(line.rsplit("»", 1)[-1], zone, today)
         notice = _text(post.xpath('.//div[@class="notice"]'))
         out.append(
-            PostInput(match.group(1), author, _inner_html(body[0]), time=when,
-                      edited="edited" in notice.lower())
-        )  # fmt: skip
+            PostInput(
+                match.group(1),
+                author,
+                _inner_html(body[0]),
+                time=when,
+                edited="edited" in notice.lower(),
+            )
+        )
     return out
+
+
+def _phpbb_pm(
+    post: etree._Element, body: etree._Element, zone: tzinfo, today: date | None
+) -> PostInput:
+    """A phpBB PM view: "Sent: DATE / From: X / Recipient: A, B" in ``p.author``."""
+    head = post.xpath('.//p[@class="author"]')[0]
+    lines = etree.tostring(head, encoding="unicode", method="html").split("<br")
+    fields = {}
+    for line in lines:
+        part = lxml.html.fragment_fromstring(line.split(">", 1)[-1], create_parent="div")
+        label = _text(part.xpath(".//strong")).rstrip(":").lower()
+        fields[label] = (
+            [_text([a]) for a in part.xpath(".//a")],
+            " ".join(part.text_content().split()),
+        )
+    sent = fields.get("sent", ([], ""))[1].split(":", 1)[-1]
+    return PostInput(
+        post.get("id", "")[5:],
+        (fields.get("from", ([""], ""))[0] or [""])[0],
+        _inner_html(body),
+        time=parse_forum_time(sent, zone, today),
+        source=Source.PM,
+        recipients=tuple(fields.get("recipient", ([], ""))[0] + fields.get("bcc", ([], ""))[0]),
+    )
+
+
+def _smf_pm(
+    box: etree._Element,
+    msg: str,
+    body: etree._Element,
+    sent: etree._Element,
+    zone: tzinfo,
+    today: date | None,
+) -> PostInput:
+    """An SMF PM ("all at once" list or single view): "Sent to: A, B on: DATE"."""
+    author = _text(box.xpath('.//div[@class="poster"]//h4//a'))
+    recipients = tuple(_text([a]) for a in sent.xpath(".//a"))
+    stamp = sent.text_content().rsplit("on:", 1)[-1]
+    return PostInput(
+        msg,
+        author,
+        _inner_html(body),
+        time=parse_forum_time(stamp, zone, today),
+        source=Source.PM,
+        recipients=recipients,
+    )
 
 
 def _smf(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostInput]:
     out = []
     for body in doc.xpath('//div[@class="inner" and starts-with(@id, "msg_")]'):
         msg = body.get("id")[4:]
-        wrapper = body.xpath('ancestor::div[contains(@class, "post_wrapper")][1]')
+        wrapper = body.xpath('ancestor::div[contains(@class, "post_wrapper")][1]') or body.xpath(
+            'ancestor::div[contains(@class, "windowbg")][1]'
+        )
         if not wrapper:
             continue
         box = wrapper[0]
+        sent = box.xpath('.//*[contains(@class, "smalltext")][strong[contains(., "Sent to")]]')
+        if sent:  # a PM page (SMF 2.0 and 2.1)
+            out.append(_smf_pm(box, msg, body, sent[0], zone, today))
+            continue
         author = _text(box.xpath('.//div[@class="poster"]//h4//a')) or _text(
             box.xpath('.//div[@class="poster"]//h4')
         )
@@ -161,12 +222,14 @@ def _smf(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostInpu
         modified = _text(box.xpath(f'.//*[@id="modified_{msg}"]'))
         out.append(
             PostInput(
-                msg, author, _inner_html(body),
+                msg,
+                author,
+                _inner_html(body),
                 number=int(reply.group(1)) if reply else (0 if "on:" in title else None),
                 time=parse_forum_time(stamp, zone, today),
                 edited="last edit" in modified.lower(),
             )
-        )  # fmt: skip
+        )
     return out
 
 

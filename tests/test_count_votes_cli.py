@@ -209,3 +209,25 @@ def test_a_post_stored_twice_is_an_edit(tmp_path: Path) -> None:
     assert data["queue"][0]["kind"] == "edited_vote"
     assert data["queue"][0]["versions"] == ["vote Bob", "vote Cy"]
     assert [w["target"] for w in data["tally"]] == ["Ann"]
+
+
+def test_pm_votes_from_saved_pm_pages(tmp_path: Path) -> None:
+    # The saved SMF 2.1 inbox, with two PMs turned into votes (dctp: votes are PMs to the GM).
+    page = (VOTES / "smf21" / "pm_inbox_p1.html").read_text(encoding="utf-8")
+    page = page.replace("Arrest Akonyl for Killing Conia on Night 1", "Vote: Akonyl")
+    page = page.replace("protect bob pls", "I vote Conia")
+    inbox = tmp_path / "inbox.html"
+    inbox.write_text(page, encoding="utf-8")
+    setup = tmp_path / "setup.yaml"
+    players = "[Conia, Akonyl, CTU, bob, Kleene, Shinichi, Zoé, Маша, Dr Watson, player_42]"
+    setup.write_text(f"players: {players}\nhosts: [GameMaster, ModBot]\n", encoding="utf-8")
+    code, out = run(
+        "--ruleset", "dctp", "--setup", str(setup), "--saved-on", "2026-11-29", SMF_PAGES[0],
+        str(inbox), "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out)
+    assert {w["target"]: [v["name"] for v in w["voters"]] for w in data["tally"]} == {
+        "Akonyl": ["Shinichi"],
+        "Conia": ["Dr Watson"],
+    }  # the thread's bold votes do not count

@@ -12,7 +12,15 @@ import yaml
 
 from parsers.pages import Engine, detect_engine, extract_posts, parse_forum_time
 from parsers.roster import roster_from_data
-from parsers.votes import CountResult, EventStatus, PostInput, count_votes, day_from_data, rules_for
+from parsers.votes import (
+    CountResult,
+    EventStatus,
+    PostInput,
+    Source,
+    count_votes,
+    day_from_data,
+    rules_for,
+)
 
 VOTES = Path(__file__).resolve().parents[2] / "fixtures" / "votes"
 SAVED = date(2026, 11, 29)
@@ -161,3 +169,32 @@ def test_older_phpbb_pages_print_the_time_as_text() -> None:
     assert engine is Engine.PHPBB
     assert posts[0].author == "Ann" and posts[0].html == "<b>Vote: Bob</b>"
     assert posts[0].time is not None and posts[0].time.isoformat() == "2011-08-28T10:24:00+00:00"
+
+
+@pytest.mark.parametrize(
+    ("page", "count", "first", "last_recipients"),
+    [
+        ("smf21/pm_inbox_p1.html", 15, ("13", "Kleene", "2026-11-28T21:32:00+00:00"), ("ModBot",)),
+        (
+            "smf20/pm_inbox_p2.html",
+            7,
+            ("28", "GameMaster", "2026-11-29T09:19:58+00:00"),
+            ("ModBot", "Akonyl"),
+        ),
+        (
+            "phpbb33/pm_view_two_recipients.html",
+            1,
+            ("8", "LaRa2000", "2026-11-29T13:08:00+00:00"),
+            ("GameMaster", "ModBot"),
+        ),
+    ],
+)
+def test_saved_pm_pages_give_pms_with_recipients(
+    page: str, count: int, first: tuple[str, str, str], last_recipients: tuple[str, ...]
+) -> None:
+    _, posts = extract_posts((VOTES / page).read_text(encoding="utf-8"), UTC, SAVED)
+    assert len(posts) == count
+    assert all(p.source is Source.PM and p.number is None for p in posts)
+    head = posts[0]
+    assert (head.id, head.author, head.time.isoformat() if head.time else None) == first
+    assert posts[-1].recipients == last_recipients
