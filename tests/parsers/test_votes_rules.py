@@ -444,3 +444,32 @@ def test_a_vote_on_the_host_is_ignored_not_queued() -> None:
     assert wagons(result) == {"Bob": 1}
     assert result.queue == ()
     assert result.events[-1].reason == "Nikanor is the host, not a player"
+
+
+def test_sabotage_and_voice_of_accusation_stack() -> None:
+    # 001: "Voice of Accusation and Sabotage can stack": Kujou (who voted Yurikochan) adds one.
+    pairs = [*SABOTAGE_VOTES[:2], ("Kujou", "Yurikochan"), *SABOTAGE_VOTES[3:]]
+    roster = sabotage_roster(Yurikochan=VoteModifiers(tie_bonus=1))
+    roster = Roster((*roster.slots, Slot("Kujou", vote=VoteModifiers(extra=1))), ("GM",))
+    rules = rules_for("dctp", {"channel": "thread", "syntax": ["dollar_bold"]})
+    result = count_votes(votes(pairs), roster, rules)
+    assert wagons(result)["Yurikochan"] == 5  # 3, +1 Sabotage on the tie, +1 Kujou's extra
+    assert result.decision.lynched == "Yurikochan"
+
+
+def test_durarara_mayor_election_goes_to_the_first_to_reach_the_top() -> None:
+    # 003, Day 0: relative majority; a tie goes to the one who got there first.
+    roster = roster_from_data({"players": ["Mikado", "Masaomi", "Anri", "Celty"]})
+    rules = rules_for(
+        "durarara",
+        {
+            "channel": "thread",
+            "syntax": ["bold_vote"],
+            "tie": "first_to_reach",
+            "no_vote_counts_as_self": False,
+            "requires_participation": False,
+        },
+    )
+    result = count_votes(votes([("Anri", "Mikado"), ("Celty", "Masaomi")], "Vote: "), roster, rules)
+    assert result.decision.lynched == "Mikado"
+    assert "reached it first" in result.decision.reason
