@@ -87,6 +87,8 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
             game = session.get_one(Game, game_id)
             handle_pm(rt, session, game, session.get_one(RawPM, row_id))
             games.set_runtime_state(game, pm_row=row_id)
+    with rt.sessions.begin() as session:  # and tell players how the GM decided their PMs
+        receipts.follow_up(session, session.get_one(Game, game_id))
     return len(ids)
 
 

@@ -41,8 +41,11 @@ def test_an_unclear_order_waits_for_the_gm_then_counts(world, clock):
         item = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.ORDER)).one()
     with rt.sessions.begin() as session:
         review.accept_candidate(session, item.id, 0, gm="Steph")
-    phases.tick(rt, game_id)
+    cycle(rt, game_id)
     assert _phase(rt, "night1").status is PhaseStatus.RESOLVED
+    told = [pm["body"] for pm in LocalForum(world["forum_dir"], "ModBot").state.sent
+            if pm["to"] == ["Bob"]]  # fmt: skip
+    assert told[-1] == "The GM read your PM: heal Ann, Night 1."
     with rt.sessions() as session:
         decided = session.scalars(select(Order).where(Order.status == OrderStatus.ACCEPTED)).one()
         assert (decided.ability, decided.targets, decided.decided_by) == (
