@@ -164,7 +164,7 @@ def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
 
     Keys: ``id``, ``author`` (or ``user``), ``time`` (ISO; naive = forum zone), ``html`` (or
     ``body``/``content``), optional ``number`` (default: line index), ``source``
-    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``. A post id that comes
+    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``, ``edited_at``. A post id that comes
     again (fetched after an edit) is one edited post: the later text counts, the earlier one
     is its previous version.
     """
@@ -198,6 +198,7 @@ def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
                 recipients=tuple(raw.get("recipients") or ()),
                 previous_html=raw.get("previous_html"),
                 edited=bool(raw.get("edited", False)),
+                edited_at=_time(raw.get("edited_at"), zone, f"{where}.edited_at"),
             )
         )
     return _merge_versions(posts)

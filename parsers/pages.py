@@ -97,6 +97,19 @@ def parse_forum_time(text: str, zone: tzinfo, today: date | None = None) -> date
     return None
 
 
+# "Last edited by X on Sun Nov 29, 2026 1:06 pm, edited 1 time in total." (phpBB);
+# "« Last Edit: Today at 09:09:45 am by player_42 »" (SMF 2.0 and 2.1).
+_PHPBB_EDIT = re.compile(r"\bon (.+?), edited \d+ times?", re.I)
+_SMF_EDIT = re.compile(r"Last Edit\s*:\s*(.+?)\s+by\s", re.I)
+
+
+def _edit_time(
+    pattern: re.Pattern[str], text: str, zone: tzinfo, today: date | None
+) -> datetime | None:
+    match = pattern.search(text)
+    return parse_forum_time(match.group(1), zone, today) if match else None
+
+
 def _parse_clock(text: str) -> time | None:
     for fmt in _CLOCKS:
         try:
@@ -142,6 +155,7 @@ def _phpbb(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostIn
                 _inner_html(body[0]),
                 time=when,
                 edited="edited" in notice.lower(),
+                edited_at=_edit_time(_PHPBB_EDIT, notice, zone, today),
             )
         )
     return out
@@ -228,6 +242,7 @@ def _smf(doc: etree._Element, zone: tzinfo, today: date | None) -> list[PostInpu
                 number=int(reply.group(1)) if reply else (0 if "on:" in title else None),
                 time=parse_forum_time(stamp, zone, today),
                 edited="last edit" in modified.lower(),
+                edited_at=_edit_time(_SMF_EDIT, modified, zone, today),
             )
         )
     return out

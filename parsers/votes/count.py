@@ -47,8 +47,18 @@ __all__ = ["count_votes"]
 # Unknown names that are certainly no valid target: ignored, never queued.
 _INVALID = ("is not alive", "is the host, not a player")
 
-_NO_LYNCH_NAMES = ("No Lynch", "No Elimination", "No Lynching", "No Execution", "Sleep",
-                   "Nightfall", "No Kill", "Nolynch", "Нет посадки", "Pas de lynchage")  # fmt: skip
+_NO_LYNCH_NAMES = (
+    "No Lynch",
+    "No Elimination",
+    "No Lynching",
+    "No Execution",
+    "Sleep",
+    "Nightfall",
+    "No Kill",
+    "Nolynch",
+    "Нет посадки",
+    "Pas de lynchage",
+)
 
 
 def count_votes(
@@ -217,6 +227,19 @@ class _Counter(GmEvents):
         """Apply the edit policy; False when this post's votes must not count."""
         if not (post.edited or post.previous_html is not None):
             return True
+        deadline, edited_at = self.day.deadline, post.edited_at
+        if deadline and edited_at and edited_at > deadline:
+            # What the post said at the deadline is unknown: the GM decides.
+            why = "post edited after the deadline: its vote at the deadline is unknown"
+            item = QueueItem(
+                "edited_after_deadline", post.id, slot.name, _summary(actions), (), why
+            )
+            self.queue.append(item)
+            self._clear(slot.name, post)
+            self.pending[slot.name] = item
+            for action in actions:
+                self._event(post, slot.name, action, None, EventStatus.QUEUED, why)
+            return False
         after = _summary(actions)
         before = None
         if post.previous_html is not None:
@@ -260,18 +283,24 @@ class _Counter(GmEvents):
         for i, step in enumerate(steps):
             superseded = step.status in (EventStatus.COUNTED, EventStatus.QUEUED)
             if i != final and superseded and step.action.action is Action.VOTE:
-                steps[i] = replace(step, status=EventStatus.NO_CHANGE,
-                                   reason="superseded later in the same post")  # fmt: skip
+                steps[i] = replace(
+                    step, status=EventStatus.NO_CHANGE, reason="superseded later in the same post"
+                )
         if final is not None:
             steps[final] = self._settle(post, slot, steps[final], start, state, doubt)
         for step in steps:
-            self._event(post, slot.name, step.action, step.target, step.status, step.reason,
-                        step.found)  # fmt: skip
+            self._event(
+                post, slot.name, step.action, step.target, step.status, step.reason, step.found
+            )
 
     def _step(
-        self, post: PostInput, slot: Slot, action: RawAction, state: str | None,
+        self,
+        post: PostInput,
+        slot: Slot,
+        action: RawAction,
+        state: str | None,
         doubt: QueueItem | None,
-    ) -> tuple[_Step, str | None, QueueItem | None, bool]:  # fmt: skip
+    ) -> tuple[_Step, str | None, QueueItem | None, bool]:
         """One action on the post's running state: (event, new state, doubt, decisive)."""
         if action.action is Action.UNVOTE:
             return _Step(action, None, EventStatus.COUNTED), None, None, True
@@ -301,9 +330,14 @@ class _Counter(GmEvents):
         return _Step(action, found.slot, EventStatus.COUNTED, "", found), found.slot, None, True
 
     def _settle(
-        self, post: PostInput, slot: Slot, step: _Step, start: Cast | None, state: str | None,
+        self,
+        post: PostInput,
+        slot: Slot,
+        step: _Step,
+        start: Cast | None,
+        state: str | None,
         doubt: QueueItem | None,
-    ) -> _Step:  # fmt: skip
+    ) -> _Step:
         """Make the post's final state the voter's vote; returns the decisive event."""
         if doubt is not None:
             # The voter clearly moved his vote, but to whom is the GM's call: his old vote no
@@ -358,9 +392,20 @@ class _Counter(GmEvents):
     ) -> None:
         how = found.how.value if isinstance(found, Resolved) else None
         self.events.append(
-            VoteEvent(post.id, post.number, voter, action.action, target, action.raw,
-                      action.syntax.value, status, reason, how, post.time)
-        )  # fmt: skip
+            VoteEvent(
+                post.id,
+                post.number,
+                voter,
+                action.action,
+                target,
+                action.raw,
+                action.syntax.value,
+                status,
+                reason,
+                how,
+                post.time,
+            )
+        )
 
     def result(self) -> CountResult:
         last = self.last.number if self.last and self.last.number is not None else None

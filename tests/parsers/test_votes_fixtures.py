@@ -198,3 +198,19 @@ def test_saved_pm_pages_give_pms_with_recipients(
     head = posts[0]
     assert (head.id, head.author, head.time.isoformat() if head.time else None) == first
     assert posts[-1].recipients == last_recipients
+
+
+def test_edit_times_are_read_and_a_late_edit_goes_to_the_gm() -> None:
+    data = yaml.safe_load((VOTES / "setup_phpbb33.yaml").read_text(encoding="utf-8"))
+    posts = load_thread("phpbb33", "topic_page_*.html")
+    edited = [p for p in posts if p.edited]
+    assert [(p.id, p.edited_at.isoformat() if p.edited_at else None) for p in edited] == [
+        ("36", "2026-11-29T13:06:00+00:00")
+    ]
+    # A deadline between the post (13:05:53) and its edit (13:06): the vote is queued.
+    data["day"]["deadline"] = "2026-11-29T13:05:59+00:00"
+    result = count_votes(
+        posts, roster_from_data(data), rules_for("failheap", data["vote"]), day_from_data(data)
+    )
+    late = [q for q in result.queue if q.kind == "edited_after_deadline"]
+    assert [(q.post_id, q.voter) for q in late] == [("36", "LaRa2000")]
