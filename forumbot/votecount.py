@@ -164,9 +164,9 @@ def load_posts_jsonl(path: Path, zone: ZoneInfo | timezone) -> list[PostInput]:
 
     Keys: ``id``, ``author`` (or ``user``), ``time`` (ISO; naive = forum zone), ``html`` (or
     ``body``/``content``), optional ``number`` (default: line index), ``source``
-    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``, ``edited_at``. A post id that comes
-    again (fetched after an edit) is one edited post: the later text counts, the earlier one
-    is its previous version.
+    (``thread``/``pm``), ``recipients``, ``previous_html``, ``edited``, ``edited_at``. A post
+    id that comes again (fetched after an edit) is one edited post: the later text counts,
+    the earlier one is its previous version.
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
