@@ -6,12 +6,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from parsers.html import Region, parse_html
+
 _ZERO_WIDTH = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BB_QUOTE = re.compile(r"\[quote[^\]]*\].*?\[/quote\]", re.I | re.S)
-_HTML_QUOTE = re.compile(r"<blockquote[^>]*>.*?</blockquote>", re.I | re.S)
 _BB_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
-_HTML_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>", re.I)
-_HTML_TAG = re.compile(r"<[^>]+>")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " "}
 # Headers a forum or a mail client puts above a quoted earlier message.
 _QUOTE_HEADER = re.compile(
@@ -25,6 +24,10 @@ _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
 _LATIN = re.compile(r"[a-z]", re.I)
+_HTML_HINT = re.compile(
+    r"<(br|p|div|span|b|strong|i|em|blockquote|cite|font|s|del|a)\b[^>]*>", re.I
+)
+_SKIP = Region.QUOTE | Region.CODE | Region.SIGNATURE | Region.BOX
 _ASIDE = re.compile(r"\([^()]*\)")
 
 
@@ -83,9 +86,12 @@ def strip_markup(text: str) -> str:
         Plain text without quotes, tags, entities or zero-width characters.
     """
     text = _ZERO_WIDTH.sub("", text.replace("\r\n", "\n"))
+    if _HTML_HINT.search(text):
+        # A rendered PM body: parsers.html knows each engine's quote, code and signature
+        # markup (SMF 2.0 quoteheader, phpBB blockquote/cite, ...); spoilers are kept.
+        text = parse_html(text).text(skip=_SKIP)
     for _ in range(3):  # nested quotes: innermost first, three levels is plenty
-        text = _BB_QUOTE.sub("\n", _HTML_QUOTE.sub("\n", text))
-    text = _HTML_TAG.sub("", _HTML_BREAK.sub("\n", text))
+        text = _BB_QUOTE.sub("\n", text)
     for entity, char in _ENTITIES.items():
         text = text.replace(entity, char)
     return _BB_TAG.sub("", text)
