@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from resolver.errors import InvariantViolation
 from resolver.hookspecs import HookView
 from resolver.model.events import EventKind, Visibility
 from resolver.model.state import GameState
@@ -128,8 +129,23 @@ def _expire(work: Work) -> None:
         player.statuses = keep
 
 
+def _check_invariants(work: Work) -> None:
+    """Bugs, not game situations: every player has a known role and faction."""
+    roles, factions = work.ruleset.roles, work.ruleset.factions
+    for p in work.players.values():
+        if p.role not in roles or p.faction not in factions:
+            raise InvariantViolation(f"{p.name} has role {p.role!r} / faction {p.faction!r}")
+        if p.alive and p.died is not None:
+            raise InvariantViolation(f"{p.name} is alive but died on {p.died}")
+
+
 def freeze(work: Work, state: GameState) -> GameState:
-    """The new frozen state from the scratchpad."""
+    """The new frozen state from the scratchpad.
+
+    Raises:
+        InvariantViolation: the scratchpad became inconsistent (a bug in the engine).
+    """
+    _check_invariants(work)
     return GameState(
         ruleset=state.ruleset,
         seed=state.seed,

@@ -98,3 +98,14 @@ def test_a_converting_use_leaves_only_the_new_roles_uses() -> None:
     state = resolve(state, RULESET, [Order("Bob", "mafia_kill", ("Dee",))]).state
     state = resolve(state, RULESET, [Order("Amy", "remember", ("Dee",))]).state
     assert dict(state.player("Amy").uses) == {"shoot": 3}
+
+
+def test_an_inconsistent_state_is_a_bug_not_a_game_event() -> None:
+    import pytest
+
+    from resolver.errors import InvariantViolation
+
+    work = _work()
+    work.players["Cid"].role = "wizard"
+    with pytest.raises(InvariantViolation, match="Cid"):
+        freeze(work, make_state(RULESET, ROLES))
