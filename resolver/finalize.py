@@ -135,8 +135,6 @@ def _check_invariants(work: Work) -> None:
     for p in work.players.values():
         if p.role not in roles or p.faction not in factions:
             raise InvariantViolation(f"{p.name} has role {p.role!r} / faction {p.faction!r}")
-        if p.alive and p.died is not None:
-            raise InvariantViolation(f"{p.name} is alive but died on {p.died}")
 
 
 def freeze(work: Work, state: GameState) -> GameState:
