@@ -32,6 +32,7 @@ class Context:
     abilities: frozenset[str] | None
     learned_abilities: Mapping[str, str] = field(default_factory=dict)
     usable: frozenset[str] = frozenset()
+    role: str | None = None
     night_first: bool = True
     one_action: bool = False
     exclusive: tuple[frozenset[str], ...] = ()

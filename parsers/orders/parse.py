@@ -82,6 +82,7 @@ class OrderParser:
             actor=slot.name,
             phase=now,
             abilities=abilities,
+            role=self._role_id(slot.role),
             usable=_usable(self.ruleset, abilities, now, slot.statuses),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),

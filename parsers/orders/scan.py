@@ -120,6 +120,8 @@ def _step(
         if name is None or prefers_trigger(reading, ctx, i, cur, match):
             return _start(reading, ctx, i, match, trigger, drafts, flags)
     if name is not None and not role_wanted(cur, ctx, match):
+        if cur is None and match and ctx.role and ctx.role in match.values("role"):
+            return name.length  # "Шериф стреляет…" from the sheriff: himself, not a player
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
