@@ -303,11 +303,9 @@ def normalise_colour(value: str) -> str | None:
     if text in _NAMED:
         return _NAMED[text]
     match = _HEX.match(text)
-    if match:
+    if match:  # "#f00" is "#ff0000"
         digits = match.group(1)
-        if len(digits) == 3:
-            digits = "".join(c * 2 for c in digits)
-        return "#" + digits
+        return "#" + (digits if len(digits) == 6 else "".join(c * 2 for c in digits))
     rgb = _RGB.match(text)
     if rgb:
         return "#" + "".join(f"{min(int(v), 255):02x}" for v in rgb.groups())
@@ -330,13 +328,13 @@ _STRIKE_STYLE = re.compile(r"text-decoration(-line)?\s*:[^;]*line-through", re.I
 _COLOUR_STYLE = re.compile(r"(?<![-\w])color\s*:\s*([^;]+)", re.I)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.I)
 _INLINE_STYLE = re.compile(r"display\s*:\s*inline", re.I)
-_QUOTE_AUTHOR = re.compile(
-    r"^(?:quote from:\s*)?(.+?)(?:\s+wrote\b.*|\s+on\s+.*|\s+a écrit.*)?$", re.I
-)
+_QUOTE_AUTHOR = re.compile(r"^(?:quote from:\s*)?(.+?)(?:\s+(?:wrote\b|on\s|a écrit).*)?$", re.I)
 _VOTE_CLASSES = frozenset({"bbvote", "vote", "bbc_vote"})
 _QUOTE_CLASSES = frozenset({"quotecontent", "quoteheader", "quotefooter", "bbc_quote", "quote"})
 _SIGNATURE_CLASSES = frozenset({"signature", "sig", "postsignature"})
 _CODE_CLASSES = frozenset({"codebox", "codeheader", "bbc_code", "code"})
+# libxml2 drops posts nested over 255 deep without huge_tree; below _MAX_LEVEL we flatten.
+_PARSER, _MAX_LEVEL = lxml.html.HTMLParser(huge_tree=True), 150
 
 
 @dataclass(slots=True)
@@ -383,10 +381,15 @@ class _Walker:
         self.line += 1
         self.line_has_text = False
 
-    def walk(self, el: etree._Element, state: _State) -> None:
+    def walk(self, el: etree._Element, state: _State, level: int = 0) -> None:
         tag = el.tag if isinstance(el.tag, str) else ""
         if not tag or tag in _SKIP_TAGS:
             self.add(el.tail or "", state)  # comments and scripts: keep only the text after
+            return
+        if level > _MAX_LEVEL:  # quote pyramids: flatten what is deeper, styles and all
+            if not state.regions & self.drop:
+                self.add(el.text_content(), state)
+            self.add(el.tail or "", state)
             return
         tag = tag.lower()
         inner = _enter(el, tag, state, self)
@@ -402,7 +405,7 @@ class _Walker:
             self.add(el.get("alt") or "", inner)
         self.add(el.text or "", inner)
         for child in el:
-            self.walk(child, inner)
+            self.walk(child, inner, level + 1)
         if block:
             self.newline(inner)
         self.add(el.tail or "", state)
@@ -486,7 +489,7 @@ def parse_html(html: str, drop: Region = Region(0)) -> PostView:
     if "<" not in html:
         html = html.replace("&", "&amp;").replace("\n", "<br>")
     try:
-        root = lxml.html.fragment_fromstring(html, create_parent="div")
+        root = lxml.html.fragment_fromstring(html, create_parent="div", parser=_PARSER)
     except (etree.ParserError, ValueError):
         return PostView(segments=(Segment(text=html, line=0),))
     walker = _Walker(drop=drop.value)

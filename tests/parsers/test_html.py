@@ -114,3 +114,11 @@ def test_broken_markup_never_raises(parts: list[str]) -> None:
     view = parse_html("".join(parts))
     view.runs(Style.BOLD)
     view.lines()
+
+
+def test_quote_pyramids_deeper_than_libxml2_likes() -> None:
+    for depth in (100, 300, 1000):
+        html = "<blockquote>" * depth + "<b>Vote: X</b>" + "</blockquote>" * depth
+        view = parse_html(html + "<b>Vote: Ann</b>")
+        assert [r.text for r in view.runs(Style.BOLD)] == ["Vote: Ann"]
+        assert "Vote: X" in view.text(Region(0))
