@@ -101,3 +101,52 @@ def test_quoting_a_vote_never_changes_the_tally(
         where = data.draw(st.booleans())
         quoting.append((author, [quote, *parts] if where else [*parts, quote]))
     assert tally(count_votes(thread(quoting), ROSTER, RULES)) == before
+
+
+HTML_BITS = st.sampled_from(
+    [
+        "<b>",
+        "</b>",
+        "<s>",
+        "</s>",
+        "<blockquote>",
+        "</blockquote>",
+        "Vote: ",
+        "$",
+        "Ann",
+        "Bo",
+        "unvote",
+        '<span class="bbvote">',
+        "</span>",
+        '<span style="color:red">',
+        "<br>",
+        "##vote ",
+        "No Lynch",
+        "\u200b",
+        "Émile",
+        ",",
+        "--",
+        "[/vote]",
+        "<",
+        "&amp;",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([*PLAYERS, "GM", "Zed"]), st.lists(HTML_BITS, max_size=12).map("".join)
+        ),
+        max_size=12,
+    )
+)
+def test_any_posts_count_without_raising(items: list[tuple[str, str]]) -> None:
+    every = rules_from_data(
+        {"syntax": ["bold_vote", "dollar_bold", "vote_tag", "hash_vote", "colour", "plain_vote"]}
+    )
+    posts = [PostInput(str(i), author, html, number=i) for i, (author, html) in enumerate(items)]
+    result = count_votes(posts, ROSTER, every)
+    voters = [v.name for w in result.wagons for v in w.voters]
+    assert len(voters) == len(set(voters))
