@@ -23,6 +23,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
 from forumbot import services
+from forumbot.errors import ForumbotError
 from forumbot.logging import event
 from forumbot.runtime import leases
 from forumbot.runtime.clock import Clock
@@ -148,6 +149,9 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
         event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
     except ForumError as exc:
         _needs_person(rt, game_id, exc)
+    except ForumbotError as exc:  # a setting a person must fix (a password not set...)
+        event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
+        games.alert(rt, game_id, f"config:{type(exc).__name__}", str(exc))
     except ResolverError as exc:
         event(rt.log, "job.resolver_error", level=40, game=game_id, error=str(exc))
         games.park(rt, game_id, f"the resolver failed: {exc}")

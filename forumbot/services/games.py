@@ -88,8 +88,6 @@ def problems(config: GameConfig) -> list[str]:
     found = [f"players: {p.name} has no role" for p in config.players if not p.role]
     if not config.name:
         found.append("name: give the game a name")
-    if config.forum.engine == "auto":
-        found.append("forum.engine: still 'auto' (forumbot init writes the detected engine)")
     return found
 
 
@@ -100,9 +98,9 @@ def register(
     of the same name refreshes its settings and keeps everything it has read."""
     config = load_game_file(path)
     text = Path(path).read_text(encoding="utf-8")
-    base, topic = _forum_address(config, base_url, topic_id)
+    engine, base, topic = _forum_address(config, base_url, topic_id)
     with rt.sessions.begin() as session:
-        forum = get_or_create_forum(session, Engine(config.forum.engine), base, base)
+        forum = get_or_create_forum(session, Engine(engine), base, base)
         game = session.scalar(select(Game).where(Game.name == config.name))
         if game is None:
             game = Game(name=config.name, forum_id=forum.id, topic_id=topic,
@@ -134,16 +132,18 @@ def start(rt: Runtime, ref: str | int) -> str:
 
 def _forum_address(
     config: GameConfig, base_url: str | None, topic_id: str | None
-) -> tuple[str, str]:
-    if base_url and topic_id:
-        return base_url, topic_id
+) -> tuple[str, str, str]:
+    """(engine, base URL, topic id); ``auto`` is detected from the thread's URL."""
     from forum_adapters.detect import locate
 
-    engine = None if config.forum.engine in ("auto", "file") else config.forum.engine
-    location = locate(config.forum.url, engine)
+    stated = config.forum.engine
+    location = locate(config.forum.url, None if stated in ("auto", "file") else stated)
+    engine = location.engine if stated == "auto" else stated
+    if base_url and topic_id:
+        return engine, base_url, topic_id
     if location.topic_id is None:
         raise ConfigError("forum.url", "this address names no topic (open the game thread)")
-    return location.base_url, str(location.topic_id)
+    return engine, location.base_url, str(location.topic_id)
 
 
 def _sync_players(session: Session, game: Game, config: GameConfig) -> None:

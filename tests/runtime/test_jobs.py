@@ -55,3 +55,27 @@ def test_a_job_without_the_lease_does_nothing(world, clock):
     ran = []
     jobs.run_guarded(rt, game_id, lambda: ran.append(1))  # no lease taken
     assert ran == []
+
+
+def test_an_auto_engine_is_detected_and_a_missing_password_alerts(tmp_path, clock, monkeypatch):
+    from forumbot.db import upgrade
+    from forumbot.db.models import Forum
+    from forumbot.runtime.app import make_adapter
+    from forumbot.services import cycle, games
+    from tests.runtime.conftest import GAME, make_runtime
+
+    monkeypatch.delenv("UNUSED", raising=False)
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    upgrade(url)
+    path = tmp_path / "game.yaml"
+    path.write_text(GAME.replace("MODE", "auto").replace("engine: file", "engine: auto"))
+    rt = make_runtime(url, tmp_path / "forum", clock)
+    rt.adapter_factory = make_adapter  # the real one: reads the password, finds none
+    game_id = games.register(rt, path)
+    games.start(rt, game_id)
+    with rt.sessions() as session:
+        assert session.get(Game, game_id).forum.engine.value == "smf"
+        assert session.scalars(select(Forum)).one().base_url == "http://127.0.0.1:9/index.php"
+    leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
+    jobs.run_guarded(rt, game_id, lambda: cycle(rt, game_id))
+    assert "UNUSED is not set" in _alerts(rt)[0]
