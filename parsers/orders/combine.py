@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parsers.orders.build import Piece
 from parsers.orders.context import Context
@@ -184,15 +184,11 @@ def _candidates(tally: _Tally, pieces: list[tuple[Piece, list[Piece]]]) -> tuple
 
 def _first_choice(order: Order) -> Order:
     """The order with every 'or' choice taken the first way (alternatives dropped)."""
-    from dataclasses import replace
-
     return replace(order, targets=tuple(replace(s, alternatives=()) for s in order.targets))
 
 
 def _swap(tally: _Tally, piece: Piece, first: Value, alt: Value) -> Candidate:
     """The reading where an 'or' choice is taken the other way round."""
-    from dataclasses import replace
-
     targets = tuple(
         replace(s, value=alt, alternatives=()) if s.value == first and s.alternatives else s
         for s in piece.order.targets
