@@ -143,10 +143,12 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
     try:
         with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
             work()
+            games.forum_back(rt, game_id)
     except leases.LeaseLost:
         event(rt.log, "job.lease_lost", game=game_id, worker=rt.worker)
     except ForumUnavailable as exc:
         event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
+        games.note_outage(rt, game_id, str(exc))
     except ForumError as exc:
         _needs_person(rt, game_id, exc)
     except ForumbotError as exc:  # a setting a person must fix (a password not set...)

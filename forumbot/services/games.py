@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -288,3 +288,29 @@ def quarantine(page: str, game_id: int, moment: str) -> Path:
     path = folder / f"game{game_id}-{moment.replace(':', '')}.html"
     path.write_text(page, encoding="utf-8")
     return path
+
+
+OUTAGE_ALERT_AFTER = timedelta(minutes=30)
+
+
+def note_outage(rt: Runtime, game_id: int, error: str) -> None:
+    """The forum did not answer: remember since when; past 30 minutes, alert the GM once."""
+    from forumbot.runtime.alerts import raise_alert
+
+    now = rt.clock.now()
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        since = runtime_state(game).get("outage_since")
+        if since is None:
+            set_runtime_state(game, outage_since=now.isoformat())
+        elif now - datetime.fromisoformat(since) >= OUTAGE_ALERT_AFTER:
+            raise_alert(session, game, "forum:outage", f"the forum has not answered since "
+                        f"{since} ({error}); forumbot keeps trying and loses nothing")  # fmt: skip
+
+
+def forum_back(rt: Runtime, game_id: int) -> None:
+    """A cycle went through: forget a past outage."""
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        if runtime_state(game).get("outage_since"):
+            set_runtime_state(game, outage_since=None)

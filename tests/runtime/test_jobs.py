@@ -79,3 +79,22 @@ def test_an_auto_engine_is_detected_and_a_missing_password_alerts(tmp_path, cloc
     leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
     jobs.run_guarded(rt, game_id, lambda: cycle(rt, game_id))
     assert "UNUSED is not set" in _alerts(rt)[0]
+
+
+def test_a_long_outage_alerts_once(world, clock):
+    from datetime import timedelta
+
+    from forum_adapters.errors import ForumUnavailable
+
+    rt, game_id = world["rt"], world["game_id"]
+    down = _raise(ForumUnavailable("http://127.0.0.1:9/", "HTTP 503"))
+    for _ in range(20):  # ten minutes of failing polls: no alert yet
+        leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
+        jobs.run_guarded(rt, game_id, down)
+        clock.advance(timedelta(seconds=30))
+    assert _alerts(rt) == []
+    for _ in range(50):
+        leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
+        jobs.run_guarded(rt, game_id, down)
+        clock.advance(timedelta(seconds=30))
+    assert len(_alerts(rt)) == 1 and "has not answered since" in _alerts(rt)[0]
