@@ -58,6 +58,8 @@ def new_game(
     for p in work.players.values():
         work.tell(p.name, EventKind.ROLE_ASSIGNED, role=p.role, faction=p.faction)
     _teammates(work)
+    for link in start.links:  # fixed by the GM: told like a drawn one
+        work.tell(link.a, EventKind.LINKED, link=link.kind, target=link.b)
     hook = getattr(HOOKS.get(ruleset.hooks or ""), "on_game_start", None)
     if hook is not None:
         from resolver.engine import apply_primitive

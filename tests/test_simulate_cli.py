@@ -125,3 +125,13 @@ def test_gm_mode_shows_the_options_in_effect(tmp_path: Path) -> None:
     assert "GM report, Night 1" in out
     code, out, _ = _run(tmp_path, EXAMPLE, "--json")
     assert json.loads(out)["setup"]["options"]["night_deaths"]["value"] == "dawn"
+
+
+def test_text_output_starts_with_the_role_pms(tmp_path: Path) -> None:
+    code, out, _ = _run(tmp_path, EXAMPLE)
+    assert code == 0
+    assert (
+        out.index("===== Setup =====")
+        < out.index("Your role is [b]Godfather[/b]")
+        < out.index("===== Night 1 =====")
+    )

@@ -46,25 +46,37 @@ def simulate_json(scenario: Scenario) -> dict[str, Any]:
 
 
 def simulate_text(scenario: Scenario, *, gm: bool = False) -> str:
-    """The rendered phase posts and private messages, phase by phase."""
+    """The role PMs, then per phase the rendered post and private messages (and GM report)."""
     renderer = EventRenderer.create(scenario.ruleset)
-    out = []
-    if gm:
-        out.append("===== Options in effect (GM) =====")
-        for option in scenario.ruleset.options.values():
-            value, default = _show(option.value), _show(option.default)
-            changed = "" if value == default else f" (default {default})"
-            out.append(f"{option.id} = {value}{changed}: {option.doc}")
-    for _before, res in resolutions(scenario)[1:]:
+    out = _options_text(scenario) if gm else []
+    played = resolutions(scenario)
+    out.append("===== Setup =====")
+    out += _pms(renderer, played[0][1].events)
+    for _before, res in played[1:]:
         phase = res.state.phase or ""
         out.append(f"===== {renderer.phase_name(phase)} =====")
         out.append(renderer.phase_post(phase, res.events))
-        for who, messages in renderer.private_messages(res.events).items():
-            out.append(f"--- PM to {who} ---")
-            out.extend(messages)
+        out += _pms(renderer, res.events)
         if gm:
             out.append(renderer.gm_report(phase, res.events))
     return "\n".join(out)
+
+
+def _pms(renderer: EventRenderer, events: Any) -> list[str]:
+    out = []
+    for who, messages in renderer.private_messages(events).items():
+        out.append(f"--- PM to {who} ---")
+        out.extend(messages)
+    return out
+
+
+def _options_text(scenario: Scenario) -> list[str]:
+    out = ["===== Options in effect (GM) ====="]
+    for option in scenario.ruleset.options.values():
+        value, default = _show(option.value), _show(option.default)
+        changed = "" if value == default else f" (default {default})"
+        out.append(f"{option.id} = {value}{changed}: {option.doc}")
+    return out
 
 
 def _show(value: Any) -> str:
