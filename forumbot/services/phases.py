@@ -110,12 +110,17 @@ def open_phase(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
 
 
 def freeze(session: Session, game: Game, phase: Phase) -> None:
-    """Stop taking orders: any accepted order received after the orders deadline is LATE."""
+    """Stop taking orders: a parsed order whose PM came after the orders deadline is LATE.
+
+    An order the GM decided stands as decided (the GM has the last word); its row's time is
+    when the GM's queue item was created, not when the player sent the PM.
+    """
     deadline = orders_deadline(phase)
     for order in session.scalars(
         select(Order).where(Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED)
     ):
-        if deadline is not None and order.received_at > deadline:
+        by_gm = order.decided_by.startswith("gm:")
+        if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
     phase.status = PhaseStatus.FROZEN
     session.flush()
