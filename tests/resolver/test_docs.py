@@ -30,3 +30,17 @@ def test_every_rejection_reason_and_event_kind_is_documented() -> None:
         assert f"`{reason}`" in RESOLVER_DOC, reason
     for kind in EventKind:
         assert f"`{kind}`" in RESOLVER_DOC, kind
+
+
+def test_the_scenario_example_in_the_docs_runs() -> None:
+    import yaml
+
+    from resolver.scenario import parse_scenario, run_scenario
+
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    report = run_scenario(parse_scenario(yaml.safe_load(example)))
+    night = report["phases"][0]
+    assert night["dead"] == []
+    assert night["rejected"][0]["reason"] == "no_such_ability"
+    assert {"to": "Carl", "kind": "saved", "data": {"protection": "heal"}} in night["private"]
