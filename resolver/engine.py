@@ -53,6 +53,8 @@ def resolve_phase(
     work = Work.start(state, ruleset, current, rng)
     work.votes = dict(votes or {})
     if state.winner is not None:
+        for voter, target in work.votes.items():
+            work.gm(EventKind.VOTE_REJECTED, voter=voter, target=target, reason="the game is over")
         for i, order in enumerate(orders):
             reject(
                 work,
