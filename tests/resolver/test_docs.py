@@ -44,3 +44,14 @@ def test_the_scenario_example_in_the_docs_runs() -> None:
     assert night["dead"] == []
     assert night["rejected"][0]["reason"] == "no_such_ability"
     assert {"to": "Carl", "kind": "saved", "data": {"protection": "heal"}} in night["private"]
+
+
+def test_failheap_reference_in_the_docs_is_current() -> None:
+    from resolver.reference import ruleset_reference
+
+    start, end = "<!-- failheap-reference:start -->\n", "<!-- failheap-reference:end -->"
+    documented = RESOLVER_DOC.split(start, 1)[1].split(end, 1)[0]
+    assert documented == ruleset_reference(load_ruleset("failheap")), (
+        "docs/resolver.md is out of date: paste the output of "
+        "resolver.reference.ruleset_reference(load_ruleset('failheap')) between the markers"
+    )
