@@ -19,7 +19,8 @@ _QUOTE_HEADER = re.compile(
     re.I,
 )
 _SIG_LINE = re.compile(r"^\s*(--|—|__+|-{3,})\s*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
+# A sentence ends after . ! ? ; but not after an ellipsis ("heal... hmm... Yuriko" is one).
+_SENTENCE_END = re.compile(r"(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
 _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
