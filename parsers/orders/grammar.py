@@ -65,8 +65,9 @@ ALTERNATIVE: Final = _table(
 # Targets described instead of named: the GM must pick the player.
 VAGUE: Final = _table(
     en="whoever|whomever|someone|somebody|anyone|anybody|same person|same as|the one who|"
-    "random|randomly|whoever is",
-    fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même",
+    "random|randomly|whoever is|person who|player who|guy who|girl who|one who|people who",
+    fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même|la personne qui|"
+    "le joueur qui|la joueuse qui",
     ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|того|кого|наугад|случайно",
 )
 # "if X is lynched, then Y": the condition of a ranked alternative (after "if", "si", "если").
