@@ -37,6 +37,9 @@ TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = Path(__file__).resolve().parent.parent / "config" / "rulesets"
 DEFAULT_TEMPLATE = "vote_count.bbcode.j2"
 
+# libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @dataclass(frozen=True, slots=True)
 class VoteCountJob:
@@ -53,7 +56,7 @@ class VoteCountJob:
 
 def _load_yaml(path: Path, what: str) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except OSError as exc:
         raise ConfigError(what, f"cannot read {path}: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
