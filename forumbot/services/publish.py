@@ -18,7 +18,12 @@ from typing import Any
 from sqlalchemy import select
 
 from forum_adapters.base import PostId, ThreadRef
-from forum_adapters.errors import ForumError, ForumUnavailable
+from forum_adapters.errors import (
+    FloodControl,
+    ForumError,
+    ForumUnavailable,
+    ReplyRefusedNewerPost,
+)
 from forum_adapters.markup import fingerprint, html_fingerprint
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
@@ -29,6 +34,7 @@ from forumbot.runtime.context import ForumAccess, Runtime
 from forumbot.services import games
 
 PENDING = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
+ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simply retries
 _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 
 
@@ -183,7 +189,8 @@ def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
         game = session.get_one(Game, game_id)
         what = "outage" if isinstance(exc, ForumUnavailable) else type(exc).__name__
         why = f"could not publish yet ({exc}); will retry"
-        alerts.raise_alert(session, game, f"publish:{what}", why)
+        if not isinstance(exc, ROUTINE):  # a newer post or flood control: just try again
+            alerts.raise_alert(session, game, f"publish:{what}", why)
     event(rt.log, "publish.failed", level=30, game=game_id, outbound=row_id, error=str(exc))
 
 
