@@ -63,12 +63,12 @@ class Seeded:
 
 
 ROSTER = (
-    ("Ann", "sheriff", "town", PlayerStatus.ALIVE),
-    ("Bob", "doctor", "town", PlayerStatus.ALIVE),
-    ("Carl", "villager", "town", PlayerStatus.ALIVE),
+    ("Ann", "sheriff", "village", PlayerStatus.ALIVE),
+    ("Bob", "doctor", "village", PlayerStatus.ALIVE),
+    ("Carl", "villager", "village", PlayerStatus.ALIVE),
     ("Zoé", "godfather", "mafia", PlayerStatus.ALIVE),
     ("Маша", "mafioso", "mafia", PlayerStatus.ALIVE),
-    ("Dave", "villager", "town", PlayerStatus.DEAD),
+    ("Dave", "villager", "village", PlayerStatus.DEAD),
 )
 
 
@@ -100,7 +100,7 @@ def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0
     session.add(game)
     session.flush()
     roster = list(ROSTER) + [
-        (f"Extra{i:02d}", "villager", "town", PlayerStatus.ALIVE) for i in range(extra_players)
+        (f"Extra{i:02d}", "villager", "village", PlayerStatus.ALIVE) for i in range(extra_players)
     ]
     players = {}
     for slot, (pname, role, faction, status) in enumerate(roster, start=1):
