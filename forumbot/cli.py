@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from forumbot import __version__
-from forumbot.commands import COMMANDS
+from forumbot.commands import WHERE, all_commands, find_command
 
 HELP = """forumbot moderates forum Mafia/Werewolf games on SMF and phpBB boards.
 
@@ -26,11 +26,19 @@ Stable JSON commands (for scripts and tests):
 """
 
 
-@click.group(help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when that command runs."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command name (listing them for --help imports every module)."""
+        return sorted(set(WHERE) | set(all_commands()))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command, imported on demand."""
+        return find_command(cmd_name)
+
+
+@click.group(cls=LazyGroup, help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="forumbot")
 def main() -> None:
     """Entry point of the ``forumbot`` command."""
-
-
-for _command in COMMANDS:
-    main.add_command(_command)
