@@ -39,3 +39,18 @@ def test_every_section_setting_is_documented() -> None:
     for kind in ("day", "night"):
         for f in dataclasses.fields(gamefile.PhaseLength):
             assert f"schedule.{kind}.{f.name}" in documented
+
+
+def test_the_errors_reference_is_current() -> None:
+    """docs/errors.md lists every exception; regenerate it with the command below."""
+    from forumbot.docgen import render_errors
+
+    committed = (DOCS / "errors.md").read_text(encoding="utf-8")
+    assert committed == render_errors(), "run: python -m forumbot.docgen errors > docs/errors.md"
+
+
+def test_every_exception_has_a_docstring() -> None:
+    from forumbot.docgen import exception_classes
+
+    undocumented = [c.__qualname__ for c in exception_classes() if not c.__doc__]
+    assert undocumented == []
