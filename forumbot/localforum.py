@@ -141,6 +141,14 @@ class LocalForum:
         self.save()
         return post
 
+    def edit_post(self, post_id: int, body_html: str, at: datetime) -> None:
+        """A member edits one of their posts."""
+        self.reload()
+        for post in self.state.posts:
+            if int(post["post_id"]) == post_id:
+                post["body_html"], post["edited_at"] = body_html, at.astimezone(UTC).isoformat()
+        self.save()
+
     def add_pm(self, sender: str, subject: str, body_html: str, at: datetime) -> dict[str, Any]:
         """A member sends the bot a PM."""
         self.reload()

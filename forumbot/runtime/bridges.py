@@ -55,6 +55,8 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
             html=p.body_html,
             number=n,
             time=datetime.fromisoformat(p.posted_at),
+            previous_html=p.previous_html,
+            edited=p.edited,
         )
         for n, p in enumerate(request.posts)
     )

@@ -63,6 +63,8 @@ class StoredPost:
     body_html: str
     posted_at: str  # ISO time
     recipients: tuple[str, ...] = ()  # PMs: everyone it was sent to
+    previous_html: str | None = None  # the body before its last edit, when one was seen
+    edited: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ def cycle(rt: Runtime, game_id: int) -> CycleReport:
 
     phases.open_first(rt, game_id)  # a phase must be open before orders are read for it
     polled = ingest.poll_game(rt, game_id)
+    ingest.final_read(rt, game_id)  # at a day's deadline: edited votes in older posts
     phase = phases.tick(rt, game_id)
     sent = publish.publish_approved(rt, game_id)
     return CycleReport(game_id, polled.posts, polled.pms, phase, sent.sent)

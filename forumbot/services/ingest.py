@@ -263,13 +263,72 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
         .order_by(RawPost.posted_at, RawPost.revision)
     ).all()
     latest: dict[str, RawPost] = {}
+    before: dict[str, str] = {}  # the revision before the latest: what an edit changed
     for row in rows:
         if _within(row.posted_at, phase):
+            if row.post_id in latest:
+                before[row.post_id] = latest[row.post_id].body_html
             latest[row.post_id] = row
     return [
-        StoredPost(r.post_id, r.author_name, r.body_html, r.posted_at.isoformat())
+        StoredPost(
+            r.post_id,
+            r.author_name,
+            r.body_html,
+            r.posted_at.isoformat(),
+            previous_html=before.get(r.post_id),
+            edited=r.edited_at is not None or r.post_id in before,
+        )
         for r in sorted(latest.values(), key=lambda r: int(r.post_id))
     ]
+
+
+def final_read(rt: Runtime, game_id: int) -> int:
+    """Read a day's posts once more at its deadline, so edits made to older posts count.
+
+    Polling reads only what is newer than the last post seen; an edited vote in an older
+    post is caught here, once per day, as a new revision of that post. Returns the number
+    of revisions found.
+    """
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        start = _reread_from(session, game, rt.clock.now())
+        if start is None:
+            return 0
+        access, forum_id = games.access_of(game), game.forum_id
+    name, first = start
+    edits = 0
+    thread = ThreadRef(int(access.topic_id), access.topic_url)
+    for post in rt.adapter(access).iter_posts(thread, after=PostId(first - 1)):
+        with rt.sessions.begin() as session:
+            row, new = store_post(session, forum_id, _incoming_post(post))
+            edits += int(new and row.revision > 0)
+    with rt.sessions.begin() as session:
+        games.set_runtime_state(session.get_one(Game, game_id), **{f"reread:{name}": True})
+    event(rt.log, "poll.final_read", game=game_id, phase=name, edits=edits)
+    return edits
+
+
+def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int] | None:
+    """(day, first post id of the day) when the open day's deadline passed and it was not
+    re-read yet; else None."""
+    phase = phases.current(game)
+    if phase is None or phase.kind.value != "day" or phase.status.value != "open":
+        return None
+    if phase.deadline is None or now < phase.deadline or phase.starts_at is None:
+        return None
+    if games.runtime_state(game).get(f"reread:{phase.name}"):
+        return None
+    first = session.scalar(
+        select(RawPost.post_id)
+        .where(
+            RawPost.forum_id == game.forum_id,
+            RawPost.topic_id == game.topic_id,
+            RawPost.posted_at >= phase.starts_at,
+        )
+        .order_by(RawPost.posted_at)
+        .limit(1)
+    )
+    return None if first is None else (phase.name, int(first))
 
 
 def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> list[StoredPost]:

@@ -92,3 +92,30 @@ def test_a_game_that_votes_by_pm(tmp_path, clock):
         cycle(rt, game_id)
     with rt.sessions() as session:
         assert session.get(Game, game_id).status is GameStatus.FINISHED
+
+
+def test_an_edited_vote_in_an_older_post_counts_at_the_deadline(auto_world, clock):
+    from datetime import timedelta
+
+    from forumbot.db.enums import GameStatus
+    from forumbot.db.models import Game
+
+    rt, game_id = auto_world["rt"], auto_world["game_id"]
+    players = LocalForum(auto_world["forum_dir"], "Players", clock=clock)
+    cycle(rt, game_id)
+    phases.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    players.add_post("Ann", "<b>$Zed</b>", clock.now())
+    players.add_post("Bob", "<b>$Dan</b>", clock.now())
+    carl = players.add_post("Carl", "<b>$Dan</b>", clock.now())
+    players.add_post("Dan", "I am town.", clock.now())
+    cycle(rt, game_id)  # read: Dan 2, Zed 1
+    clock.advance(timedelta(hours=1))
+    players.edit_post(carl["post_id"], "<b>$Zed</b>", clock.now())  # polling will not see it
+    cycle(rt, game_id)
+    phases.end_now(rt, game_id)
+    for _ in range(3):
+        cycle(rt, game_id)
+    with rt.sessions() as session:  # the final read saw the edit: Zed 2, Dan 1
+        assert session.get(Game, game_id).status is GameStatus.FINISHED
