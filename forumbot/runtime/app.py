@@ -47,7 +47,11 @@ def read_thread(url: str, engine: str, username: str) -> tuple[str, list[tuple[s
     where = locate(url, None if engine == "auto" else engine)
     adapter = ADAPTERS[where.engine](where.base_url, username, read_password())
     posts = list(adapter.iter_posts(ThreadRef(where.topic_id or 0, where.topic_url)))
-    return f"topic {where.topic_id}", [(p.author.name, p.body_html) for p in posts]
+    title = f"topic {where.topic_id}"
+    page = getattr(adapter, "topic_page", None)  # both engines show the topic's title
+    if page is not None:
+        title = page(where.topic_url, where.topic_id or 0).title or title
+    return title, [(p.author.name, p.body_html) for p in posts]
 
 
 __all__ = ["Path", "build_runtime", "make_adapter", "read_thread"]

@@ -126,3 +126,28 @@ def test_failheap_game_from_signup_to_a_win(forum, tmp_path):
     assert [pm for pm in forum.data.sent if pm["to"] == "GameMaster"]  # the GM's phase reports
     assert len({pm["to"] + pm["body"] for pm in forum.data.sent}) == len(forum.data.sent)
     scheduler.shutdown()
+
+
+def test_forumbot_init_drafts_a_game_file_from_the_thread(forum, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from forumbot.cli import main
+
+    forum.add_post("GameMaster", "Sign-ups for <b>Failheap Village</b>")
+    forum.add_post("Ann", "/in")
+    forum.add_post("Bob", "/in")
+    monkeypatch.setenv("FORUMBOT_PASSWORD", "s3cret-pw")
+    import forum_adapters
+
+    # The real SMF adapter, built without politeness delays (a test never waits for real).
+    monkeypatch.setitem(forum_adapters.ADAPTERS, "smf", lambda base, user, pw: smf_adapter(base))
+    out = tmp_path / "game.yaml"
+    result = CliRunner().invoke(
+        main, ["init", f"{forum.base_url}?topic=5.0", "--user", "ModBot", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    data = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert data["name"] == "test-village" and data["gm"] == "GameMaster"
+    assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
+    assert data["forum"]["engine"] == "smf" and "s3cret" not in out.read_text()
+    assert data["credentials"] == {"username": "ModBot", "password_env": "FORUMBOT_PASSWORD"}
