@@ -111,7 +111,7 @@ def queue(game: str, accept: int | None, candidate: int, edit: int | None, order
 
 @click.group(name="phase")
 def phase() -> None:
-    """GM commands on the open phase: extend, end now, pause, resume."""
+    """GM commands on the phase: extend, end now, pause, resume, redo."""
 
 
 @phase.command(name="extend")
@@ -158,6 +158,17 @@ def phase_resume(game: str, database: str | None) -> None:
     from forumbot.services.phases import resume
 
     click.echo(f"game is {resume(_runtime(database), game)}")
+
+
+@phase.command(name="redo")
+@click.argument("game")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def phase_redo(game: str, database: str | None) -> None:
+    """Resolve the current phase again after a late decision (its drafts must be unsent)."""
+    from forumbot.services.phases import reresolve
+
+    click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 
 
 COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, phase)

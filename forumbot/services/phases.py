@@ -87,7 +87,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             freeze(session, game, phase)
         if phase.status is PhaseStatus.FROZEN and not _waits_for_gm(session, game, phase):
             resolve(rt, session, game, phase)
-        if phase.status is PhaseStatus.RESOLVED and _all_sent(session, phase):
+        if phase.status is PhaseStatus.RESOLVED and _all_sent(session, game, phase):
             phase.status = PhaseStatus.PUBLISHED
             event(rt.log, "phase.published", game=game_id, phase=phase.name)
         if phase.status is PhaseStatus.PUBLISHED:
@@ -212,7 +212,7 @@ def _draft(rt: Runtime, session: Session, game: Game, phase: Phase, outcome: Pha
         row, _new = draft_outbound(
             session,
             game_id=game.id,
-            key=f"game{game.id}:{phase.name}:{message.key}",
+            key=f"{_prefix(game, phase)}{message.key}",
             kind=OutboundKind.PM if message.to else OutboundKind.POST,
             body=message.body,
             recipients=recipients,
@@ -223,12 +223,26 @@ def _draft(rt: Runtime, session: Session, game: Game, phase: Phase, outcome: Pha
             move_outbound(session, row, DeliveryState.APPROVED, by="auto")
 
 
-def _all_sent(session: Session, phase: Phase) -> bool:
-    """Whether the phase's results are all out (vote counts never hold a phase back)."""
+def _prefix(game: Game, phase: Phase) -> str:
+    """Keys of the phase's result messages; a re-resolution drafts under a new prefix."""
+    revision = int(games.runtime_state(game).get(f"revision:{phase.name}", 0))
+    return f"game{game.id}:{phase.name}:" + (f"r{revision}:" if revision else "")
+
+
+def _all_sent(session: Session, game: Game, phase: Phase) -> bool:
+    """Whether the phase's results are all out (vote counts never hold a phase back; the
+    drafts of a resolution the GM redid do not count)."""
     rows = session.execute(
         select(Outbound.state, Outbound.idempotency_key).where(Outbound.phase_id == phase.id)
     ).all()
-    return all(state is DeliveryState.SENT for state, key in rows if VOTE_COUNT not in key)
+    current = [(state, key) for state, key in rows if _is_result(game, phase, key)]
+    return all(state is DeliveryState.SENT for state, _key in current)
+
+
+def _is_result(game: Game, phase: Phase, key: str) -> bool:
+    prefix = _prefix(game, phase)
+    rest = key[len(prefix) :] if key.startswith(prefix) else None
+    return rest is not None and VOTE_COUNT.strip(":") not in rest and not rest.startswith("r")
 
 
 VOTE_COUNT = ":votecount:"
@@ -378,6 +392,48 @@ def resume(rt: Runtime, ref: str | int) -> str:
                     for k, v in phase.inner_deadlines.items()
                 }
         return game.status.value
+
+
+def reresolve(rt: Runtime, ref: str | int) -> str:
+    """Resolve the current phase again (after a late GM decision), if nothing of it is out.
+
+    Its drafts are held, the players it killed come back, and the next cycle resolves it
+    again with the orders as they now stand and drafts new messages.
+
+    Raises:
+        ForumbotError: the phase is not resolved, or some of its messages are approved or
+            sent already.
+    """
+    from forumbot.errors import ForumbotError
+
+    with rt.sessions.begin() as session:
+        game = games.find(session, ref)
+        phase = current(game)
+        if phase is None or phase.status is not PhaseStatus.RESOLVED:
+            raise ForumbotError("only a resolved phase whose messages are unsent can be redone")
+        rows = [r for r in session.scalars(select(Outbound).where(Outbound.phase_id == phase.id))
+                if _is_result(game, phase, r.idempotency_key)]  # fmt: skip
+        if any(r.state not in (DeliveryState.DRAFT, DeliveryState.HELD) for r in rows):
+            raise ForumbotError(f"{phase.name}'s messages are approved or sent: too late")
+        for row in rows:
+            if row.state is DeliveryState.DRAFT:
+                move_outbound(session, row, DeliveryState.HELD, by="reresolve")
+        _revive(game, phase)
+        revision = int(games.runtime_state(game).get(f"revision:{phase.name}", 0)) + 1
+        games.set_runtime_state(game, winner=None, **{f"revision:{phase.name}": revision})
+        phase.status, phase.state_after, phase.resolved_at = PhaseStatus.FROZEN, None, None
+        return phase.name
+
+
+def _revive(game: Game, phase: Phase) -> None:
+    """Players alive before the phase are alive again (the phase will be resolved anew)."""
+    earlier = [p for p in game.phases if p.sequence < phase.sequence and p.state_after]
+    before = earlier[-1].state_after if earlier else None
+    alive = ({p["name"] for p in before["players"] if p.get("alive")} if before
+             else {p.display_name for p in game.players})  # fmt: skip
+    for player in game.players:
+        if player.status is PlayerStatus.DEAD and player.display_name in alive:
+            player.status = PlayerStatus.ALIVE
 
 
 def _open_phase(session: Session, ref: str | int) -> Phase:

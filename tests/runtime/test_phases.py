@@ -119,3 +119,42 @@ def test_an_edited_vote_in_an_older_post_counts_at_the_deadline(auto_world, cloc
         cycle(rt, game_id)
     with rt.sessions() as session:  # the final read saw the edit: Zed 2, Dan 1
         assert session.get(Game, game_id).status is GameStatus.FINISHED
+
+
+def test_the_gm_redoes_a_resolved_phase_before_anything_is_sent(world, clock):
+    from click.testing import CliRunner
+
+    from forumbot.cli import main
+    from forumbot.db.enums import DeliveryState, PlayerStatus
+    from forumbot.db.models import Outbound, Player
+    from forumbot.services import drafts
+
+    rt, game_id = world["rt"], world["game_id"]
+    LocalForum(world["forum_dir"], "Zed", clock=clock).add_pm("Zed", "N1", "kill Carl", clock.now())
+    cycle(rt, game_id)
+    clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))
+    cycle(rt, game_id)
+    assert _phase(rt, "night1").status is PhaseStatus.RESOLVED
+    with rt.sessions.begin() as session:  # the GM changes his mind about Zed's order
+        order = session.scalars(select(Order).where(Order.status == OrderStatus.ACCEPTED)).one()
+        order.status = OrderStatus.SUPERSEDED
+        session.add(Order(game_id=game_id, phase_id=order.phase_id, player_id=order.player_id,
+                          ability="mafia_kill", targets=["Dan"], status=OrderStatus.ACCEPTED,
+                          decided_by="gm:Steph", received_at=order.received_at))  # fmt: skip
+    result = CliRunner().invoke(main, ["phase", "redo", "test-village", "--database", world["url"]])
+    assert result.exit_code == 0, result.output
+    cycle(rt, game_id)
+    with rt.sessions.begin() as session:
+        status = {p.display_name: p.status for p in session.scalars(select(Player))}
+        assert status["Carl"] is PlayerStatus.ALIVE and status["Dan"] is PlayerStatus.DEAD
+        rows = session.scalars(select(Outbound).where(Outbound.kind == "post")).all()
+        assert [r.state for r in rows] == [DeliveryState.HELD, DeliveryState.DRAFT]
+        assert "Dan" in rows[1].body and "Carl" not in rows[1].body
+        for row in session.scalars(select(Outbound).where(Outbound.state == DeliveryState.DRAFT)):
+            drafts.approve_draft(session, row.id, gm="Steph")
+    cycle(rt, game_id)
+    cycle(rt, game_id)
+    assert _phase(rt, "night1").status is PhaseStatus.PUBLISHED
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    posts = LocalForum(world["forum_dir"], "ModBot").state.posts
+    assert len(posts) == 1 and "Dan" in posts[0]["body_html"]
