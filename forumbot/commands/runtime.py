@@ -109,6 +109,24 @@ def queue(game: str, accept: int | None, candidate: int, edit: int | None, order
         show_queue(rt, game, click.echo)
 
 
+@click.command(name="drafts")
+@click.argument("game")
+@click.option("--approve", "approve", default=None, help="Approve this draft id, or 'all'.")
+@click.option("--hold", "hold", type=int, default=None, help="Hold this draft (not sent).")
+@click.option("--gm", default="gm", help="Your name, recorded with each decision.")
+@click.option("--database", default=None, help=DB_HELP)
+@clean_errors
+def drafts(game: str, approve: str | None, hold: int | None, gm: str, database: str | None) -> None:
+    """Drafted posts and PMs waiting for you: list them, approve or hold them."""
+    from forumbot.runtime.terminal import decide_drafts, show_drafts
+
+    rt = _runtime(database)
+    if approve is not None or hold is not None:
+        click.echo(decide_drafts(rt, game, approve=approve, hold=hold, gm=gm))
+    else:
+        show_drafts(rt, game, click.echo)
+
+
 @click.group(name="phase")
 def phase() -> None:
     """GM commands on the phase: extend, end now, pause, resume, redo."""
@@ -171,4 +189,4 @@ def phase_redo(game: str, database: str | None) -> None:
     click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 
 
-COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, phase)
+COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, drafts, phase)

@@ -52,3 +52,40 @@ def decide(
         else:
             done = review.reject(session, item_id, gm=gm, note=note)
         return f"#{done.item_id} {done.state.value} by {done.by}"
+
+
+def show_drafts(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:
+    """Print the drafts waiting for the GM (posts first); returns how many."""
+    from forumbot.db.enums import DeliveryState
+    from forumbot.services import drafts
+
+    with rt.sessions() as session:
+        game = games.find(session, game_ref)
+        waiting = drafts.list_drafts(session, game.id, states=[DeliveryState.DRAFT])
+        for view in waiting:
+            to = f"PM to {', '.join(view.recipients)}" if view.recipients else "thread post"
+            echo(f"#{view.id} {to} ({view.phase_name or '-'}) {view.subject}")
+            echo("    " + view.body.strip().replace("\n", "\n    ")[:800])
+        if not waiting:
+            echo("No draft waits for you.")
+        return len(waiting)
+
+
+def decide_drafts(
+    rt: Runtime, game_ref: str, *, approve: str | None, hold: int | None, gm: str
+) -> str:
+    """Approve one draft (or ``all``), or hold one; returns a one-line summary."""
+    from forumbot.db.enums import DeliveryState
+    from forumbot.services import drafts
+
+    with rt.sessions.begin() as session:
+        game = games.find(session, game_ref)
+        if hold is not None:
+            return f"#{drafts.hold_draft(session, hold, gm=gm).id} held"
+        if approve == "all":
+            ids = [v.id for v in drafts.list_drafts(session, game.id, states=[DeliveryState.DRAFT])]
+        else:
+            ids = [int(approve or 0)]
+        for outbound_id in ids:
+            drafts.approve_draft(session, outbound_id, gm=gm)
+        return f"approved {len(ids)} draft(s): the worker sends them on its next cycle"

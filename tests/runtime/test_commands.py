@@ -47,3 +47,21 @@ def test_run_once_registers_and_cycles(tmp_path, monkeypatch):
     out = _cli("run", "--once", "--database", url, "fixtures/demo/game.yaml")
     assert "cycled games: [1]" in out
     assert "day1" in _cli("status", "loopback-village", "--database", url)
+
+
+def test_drafts_listed_and_approved_from_the_terminal(world, clock):
+    from datetime import UTC, datetime
+
+    rt, game_id, url = world["rt"], world["game_id"], world["url"]
+    LocalForum(world["forum_dir"], "Zed", clock=clock).add_pm("Zed", "N1", "kill Carl", clock.now())
+    cycle(rt, game_id)
+    clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))
+    cycle(rt, game_id)
+    listing = _cli("drafts", "test-village", "--database", url)
+    assert "thread post (night1)" in listing and "Carl" in listing
+    assert LocalForum(world["forum_dir"], "ModBot").state.posts == []  # nothing without you
+    assert "approved" in _cli("drafts", "test-village", "--approve", "all", "--database", url)
+    assert "No draft waits" in _cli("drafts", "test-village", "--database", url)
+    cycle(rt, game_id)
+    posts = LocalForum(world["forum_dir"], "ModBot").state.posts
+    assert len(posts) == 1 and "Carl" in posts[0]["body_html"]
