@@ -89,42 +89,25 @@ def status(game: str, database: str | None, as_json: bool) -> None:
 @click.option("--order", default="", help="Your order for --edit: 'heal Bob'.")
 @click.option("--reject", "reject", type=int, help="Reject this item (give --note).")
 @click.option("--note", default="", help="Why (kept with the decision).")
+@click.option("--drafts", "drafts", is_flag=True, help="List the drafts waiting for you.")
+@click.option("--approve", default=None, help="Approve this draft id, or 'all'.")
+@click.option("--hold", type=int, default=None, help="Hold this draft (it is not sent).")
 @click.option("--gm", default="gm", help="Your name, recorded with each decision.")
 @click.option("--database", default=None, help=DB_HELP)
 @clean_errors
-def queue(game: str, accept: int | None, candidate: int, edit: int | None, order: str,
-          reject: int | None, note: str, gm: str, database: str | None) -> None:  # fmt: skip
-    """The GM review queue: list it (raw text, candidates, reason), or decide one item."""
-    from forumbot.runtime.terminal import decide, show_queue
+def queue(game: str, database: str | None, **choice: Any) -> None:
+    """The GM queue: review items (raw text, candidates, reason) and drafts to approve.
 
-    rt = _runtime(database)
-    if accept is not None:
-        click.echo(decide(rt, accept, "accept", gm=gm, index=candidate - 1, note=note))
-    elif edit is not None:
-        ability, *targets = order.split() or [""]
-        click.echo(decide(rt, edit, "edit", gm=gm, ability=ability, targets=targets, note=note))
-    elif reject is not None:
-        click.echo(decide(rt, reject, "reject", gm=gm, note=note))
-    else:
-        show_queue(rt, game, click.echo)
+    \b
+    forumbot queue GAME                          list the open items
+    forumbot queue GAME --accept 12 [--candidate 2] / --edit 12 --order "heal Bob"
+    forumbot queue GAME --reject 12 --note "why"
+    forumbot queue GAME --drafts                 list the drafts waiting for you
+    forumbot queue GAME --approve 31|all / --hold 31
+    """
+    from forumbot.runtime.terminal import run_queue
 
-
-@click.command(name="drafts")
-@click.argument("game")
-@click.option("--approve", "approve", default=None, help="Approve this draft id, or 'all'.")
-@click.option("--hold", "hold", type=int, default=None, help="Hold this draft (not sent).")
-@click.option("--gm", default="gm", help="Your name, recorded with each decision.")
-@click.option("--database", default=None, help=DB_HELP)
-@clean_errors
-def drafts(game: str, approve: str | None, hold: int | None, gm: str, database: str | None) -> None:
-    """Drafted posts and PMs waiting for you: list them, approve or hold them."""
-    from forumbot.runtime.terminal import decide_drafts, show_drafts
-
-    rt = _runtime(database)
-    if approve is not None or hold is not None:
-        click.echo(decide_drafts(rt, game, approve=approve, hold=hold, gm=gm))
-    else:
-        show_drafts(rt, game, click.echo)
+    run_queue(_runtime(database), game, click.echo, **choice)
 
 
 @click.group(name="phase")
@@ -189,4 +172,4 @@ def phase_redo(game: str, database: str | None) -> None:
     click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 
 
-COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, drafts, phase)
+COMMANDS: tuple[click.Command, ...] = (init, run, status, queue, phase)

@@ -9,6 +9,26 @@ from forumbot.runtime.context import Runtime
 from forumbot.services import games, review
 
 
+def run_queue(rt: Runtime, game: str, echo: Callable[[str], None], **choice: Any) -> None:
+    """What ``forumbot queue`` was asked: one decision, or a listing."""
+    gm, note = choice["gm"], choice["note"]
+    if choice["accept"] is not None:
+        index = choice["candidate"] - 1
+        echo(decide(rt, choice["accept"], "accept", gm=gm, index=index, note=note))
+    elif choice["edit"] is not None:
+        ability, *targets = choice["order"].split() or [""]
+        echo(decide(rt, choice["edit"], "edit", gm=gm, ability=ability, targets=targets,
+                    note=note))  # fmt: skip
+    elif choice["reject"] is not None:
+        echo(decide(rt, choice["reject"], "reject", gm=gm, note=note))
+    elif choice["approve"] is not None or choice["hold"] is not None:
+        echo(decide_drafts(rt, game, approve=choice["approve"], hold=choice["hold"], gm=gm))
+    elif choice["drafts"]:
+        show_drafts(rt, game, echo)
+    else:
+        show_queue(rt, game, echo)
+
+
 def show_queue(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:
     """Print the game's open review items (raw text, candidates, reason); returns how many."""
     with rt.sessions() as session:

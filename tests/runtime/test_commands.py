@@ -57,11 +57,11 @@ def test_drafts_listed_and_approved_from_the_terminal(world, clock):
     cycle(rt, game_id)
     clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))
     cycle(rt, game_id)
-    listing = _cli("drafts", "test-village", "--database", url)
+    listing = _cli("queue", "test-village", "--drafts", "--database", url)
     assert "thread post (night1)" in listing and "Carl" in listing
     assert LocalForum(world["forum_dir"], "ModBot").state.posts == []  # nothing without you
-    assert "approved" in _cli("drafts", "test-village", "--approve", "all", "--database", url)
-    assert "No draft waits" in _cli("drafts", "test-village", "--database", url)
+    assert "approved" in _cli("queue", "test-village", "--approve", "all", "--database", url)
+    assert "No draft waits" in _cli("queue", "test-village", "--drafts", "--database", url)
     cycle(rt, game_id)
     posts = LocalForum(world["forum_dir"], "ModBot").state.posts
     assert len(posts) == 1 and "Carl" in posts[0]["body_html"]
