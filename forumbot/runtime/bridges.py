@@ -45,7 +45,15 @@ def load_votes() -> Loaded:
 def count_votes_bridge(request: VoteRequest) -> Tally:
     """``parsers.votes.count_votes`` on stored posts, in shell terms, with the count post."""
     from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
-    from parsers.votes import Channel, DaySetup, PostInput, Source, count_votes
+    from parsers.votes import (
+        Channel,
+        DayEvent,
+        DayEventKind,
+        DaySetup,
+        PostInput,
+        Source,
+        count_votes,
+    )
 
     rules = load_vote_rules(request.ruleset, {"vote": dict(request.overrides)})
     posts = tuple(
@@ -57,6 +65,7 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
             time=datetime.fromisoformat(p.posted_at),
             previous_html=p.previous_html,
             edited=p.edited,
+            edited_at=datetime.fromisoformat(p.edited_at) if p.edited_at else None,
         )
         for n, p in enumerate(request.posts)
     )
@@ -73,7 +82,9 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
             for p in request.pms
         )
     roster = _roster(request.roster, request.aliases, request.alive, request.hosts)
-    day = DaySetup(number=request.day, deadline=request.deadline)
+    day = DaySetup(number=request.day, deadline=request.deadline,
+                   events=tuple(DayEvent(DayEventKind(kind), post, voter, target)
+                                for kind, post, voter, target in request.corrections))  # fmt: skip
     result = count_votes(posts, roster, rules, day)
     job = VoteCountJob(request.ruleset, rules, roster, day, posts, result)
     return Tally(
@@ -82,7 +93,8 @@ def count_votes_bridge(request: VoteRequest) -> Tally:
         events=tuple({"post": e.post_id, "voter": e.voter, "action": str(e.action),
                       "target": e.target, "status": str(e.status)} for e in result.events),
         queued=tuple({"post": q.post_id, "voter": q.voter, "raw": q.raw, "reason": q.reason,
-                      "candidates": list(q.candidates)} for q in result.queue),
+                      "kind": q.kind, "candidates": list(q.candidates)}
+                     for q in result.queue),
         decision={"lynched": result.decision.lynched, "no_lynch": result.decision.no_lynch,
                   "reason": result.decision.reason},
         post=render_vote_count(job, request.now) if request.now else "",

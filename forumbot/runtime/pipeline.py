@@ -65,6 +65,7 @@ class StoredPost:
     recipients: tuple[str, ...] = ()  # PMs: everyone it was sent to
     previous_html: str | None = None  # the body before its last edit, when one was seen
     edited: bool = False
+    edited_at: str | None = None  # ISO time of the last edit, when the forum shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ class VoteRequest:
     now: datetime | None = None
     pms: Sequence[StoredPost] = ()  # the day's PMs from players (votes when the game takes PMs)
     overrides: Mapping[str, Any] = field(default_factory=dict)  # what the game file says
+    corrections: tuple[tuple[str, str, str, Any], ...] = ()  # (correct|ignore, post, voter, target)
 
 
 @dataclass(frozen=True, slots=True)

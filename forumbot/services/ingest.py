@@ -8,12 +8,10 @@ parsed on the next poll) and repeats nothing (each PM is parsed once, in its tra
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -22,9 +20,9 @@ from forumbot.db.enums import OrderStatus, ReviewKind
 from forumbot.db.models import Game, Order, Phase, Player, RawPM, RawPost, ReviewItem
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logging import event
-from forumbot.runtime import receipts
+from forumbot.runtime import daycount, receipts
 from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import OrderReading, OrderRequest, StoredPost, Tally, VoteRequest
+from forumbot.runtime.pipeline import OrderReading, OrderRequest, Tally
 from forumbot.services import games, phases
 
 
@@ -227,59 +225,8 @@ def _queue(
 
 
 def tally(rt: Runtime, game_id: int) -> Tally | None:
-    """The vote count of the open day from the stored posts (None without a vote counter)."""
-    if rt.pipeline.votes is None:
-        return None
-    with rt.sessions() as session:
-        game = session.get_one(Game, game_id)
-        phase = phases.current(game)
-        if phase is None or phase.kind.value != "day":
-            return None
-        config = games.config_of(game)
-        posts = _posts_in(session, game, phase)
-        pms = _pms_in(session, game, phase, config.credentials.username)
-        request = VoteRequest(
-            posts=posts,
-            ruleset=game.ruleset,
-            roster={p.display_name: p.role for p in game.players},
-            alive=tuple(p.display_name for p in game.players if phases.is_alive(p)),
-            hosts=(config.gm, config.credentials.username),
-            aliases={p.display_name: tuple(p.aliases) for p in game.players},
-            syntax=config.votes.syntax,
-            day=phase.number,
-            deadline=phase.deadline,
-            now=rt.clock.now(),
-            pms=pms,
-            overrides=_vote_overrides(game),
-        )
-    return rt.pipeline.votes(request)
-
-
-def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
-    """The latest revision of every post made during the phase, in thread order."""
-    rows = session.scalars(
-        select(RawPost)
-        .where(RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id)
-        .order_by(RawPost.posted_at, RawPost.revision)
-    ).all()
-    latest: dict[str, RawPost] = {}
-    before: dict[str, str] = {}  # the revision before the latest: what an edit changed
-    for row in rows:
-        if _within(row.posted_at, phase):
-            if row.post_id in latest:
-                before[row.post_id] = latest[row.post_id].body_html
-            latest[row.post_id] = row
-    return [
-        StoredPost(
-            r.post_id,
-            r.author_name,
-            r.body_html,
-            r.posted_at.isoformat(),
-            previous_html=before.get(r.post_id),
-            edited=r.edited_at is not None or r.post_id in before,
-        )
-        for r in sorted(latest.values(), key=lambda r: int(r.post_id))
-    ]
+    """The vote count of the open day (see ``forumbot.runtime.daycount``)."""
+    return daycount.tally(rt, game_id)
 
 
 def final_read(rt: Runtime, game_id: int) -> int:
@@ -329,52 +276,6 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int]
         .limit(1)
     )
     return None if first is None else (phase.name, int(first))
-
-
-def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> list[StoredPost]:
-    """The players' PMs to the bot during the phase (votes, in a game that votes by PM)."""
-    players = {p.display_name.casefold() for p in game.players}
-    rows = session.scalars(
-        select(RawPM)
-        .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
-        .order_by(RawPM.sent_at, RawPM.id)
-    ).all()
-    return [
-        StoredPost(
-            r.pm_id,
-            r.sender_name,
-            r.body_html,
-            r.sent_at.isoformat(),
-            tuple(str(x.get("name", "")) for x in r.recipients),
-        )
-        for r in rows
-        if _within(r.sent_at, phase) and r.sender_name.casefold() in players
-    ]
-
-
-_SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
-
-
-def _vote_overrides(game: Game) -> dict[str, Any]:
-    """The vote settings the game file states (the ruleset's apply to everything else)."""
-    return dict(_stated_votes(game.settings["game_yaml"]))
-
-
-@functools.lru_cache(maxsize=256)
-def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    stated = (yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {}
-    out: dict[str, Any] = {}
-    if "channel" in stated:
-        out["channel"] = stated["channel"]
-    if "syntax" in stated:
-        syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
-        out["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
-    return tuple(out.items())
-
-
-def _within(moment: datetime, phase: Phase) -> bool:
-    starts = phase.starts_at is None or moment >= phase.starts_at
-    return starts and (phase.deadline is None or moment <= phase.deadline)
 
 
 def _player_named(game: Game, name: str) -> Player | None:

@@ -158,3 +158,35 @@ def test_the_gm_redoes_a_resolved_phase_before_anything_is_sent(world, clock):
     assert _phase(rt, "day1").status is PhaseStatus.OPEN
     posts = LocalForum(world["forum_dir"], "ModBot").state.posts
     assert len(posts) == 1 and "Dan" in posts[0]["body_html"]
+
+
+def test_a_doubtful_vote_goes_to_the_gm_and_the_count_follows_the_decision(world, clock):
+    from forumbot.services import ingest
+
+    rt, game_id = world["rt"], world["game_id"]
+    players = LocalForum(world["forum_dir"], "Players", clock=clock)
+    cycle(rt, game_id)
+    phases.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    with rt.sessions.begin() as session:  # approve mode: the GM lets the night post go
+        from forumbot.db.models import Outbound
+        from forumbot.services import drafts
+
+        for row in session.scalars(select(Outbound).where(Outbound.state == "draft")):
+            drafts.approve_draft(session, row.id, gm="Steph")
+    for _ in range(2):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_post("Ann", "<b>$Xavier</b>", clock.now())  # nobody of that name
+    players.add_post("Bob", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    cycle(rt, game_id)  # once only in the queue
+    with rt.sessions() as session:
+        items = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.VOTE)).all()
+        assert len(items) == 1 and "Xavier" in items[0].reason
+    assert dict(ingest.tally(rt, game_id).votes) == {"Zed": ("Bob",)}
+    with rt.sessions.begin() as session:
+        vote = review.OrderInput(ability="vote", targets=("Zed",))
+        review.accept_edit(session, items[0].id, (vote,), gm="Steph", note="he meant Zed")
+    assert dict(ingest.tally(rt, game_id).votes) == {"Zed": ("Ann", "Bob")}
