@@ -19,6 +19,7 @@ PENALTY = {
     "or": 0.5,
     "missing": 0.4,
     "extra_names": 0.5,
+    "extra_claims": 0.5,
     "unknown_capital": 0.85,
     "other_phase": 0.6,
     "claim": 0.6,
@@ -168,6 +169,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     if extra_claims and any(s.kind == TargetKind.CLAIM for s in targets):
         targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
         pools[TargetKind.CLAIM] = []
+    claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
+    if claims > _claims_allowed(ability, ctx):
+        piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
     ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
@@ -180,6 +184,26 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
                         draft.source)  # fmt: skip
     _common_doubts(draft, piece)
     return piece
+
+
+def _claims_allowed(ability: Ability, ctx: Context) -> int:
+    """How many claims one order may carry: the sender's "Investigate N" (the role's
+    ``per_phase`` for this ability), an item's ``investigate_count``, else its claim slots."""
+    slots = sum(1 for spec in ability.targets if spec.kind == TargetKind.CLAIM)
+    declared = ability.effect_params.get("investigate_count")
+    own = _role_ability(ctx, ability.id)
+    per_phase = own.per_phase if own is not None else ability.per_phase
+    counts = [slots, per_phase if slots else 0]
+    if isinstance(declared, int):
+        counts.append(declared)
+    return max(counts)
+
+
+def _role_ability(ctx: Context, ability_id: str) -> Ability | None:
+    """The sender's own version of an ability (a role may override its uses per phase)."""
+    roles = ctx.lexicon.ruleset.roles
+    role = roles.get(ctx.role) if ctx.role else None
+    return role.abilities.get(ability_id) if role is not None else None
 
 
 def _take(pools: dict[str, list[object]], kind: str, piece: Piece) -> Slot | None:

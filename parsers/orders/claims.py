@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import re
+
 from parsers.orders.context import Context, Reading
 from parsers.orders.model import Claim
 from parsers.orders.text import tokenize
 
 _VERB_KINDS = ("ability", "crime")
+# Between claims of one order: "A kills B, C protects D and E disguised as Ran".
+_CLAIM_SEPARATORS = re.compile(r"\s*[;,]\s*|\s+(?:and|et|и)\s+", re.IGNORECASE)
+
+
+def parse_claims(text: str, ctx: Context) -> list[Claim]:
+    """Read one claim, or several when the text lists them ("A kills B, C protects D").
+
+    The text is split only when at least two of its parts are whole claims; otherwise it is
+    one claim (so "Conia kills CTU, Night 1" keeps its phase). Taking only the first of
+    several listed claims would accept an order the player did not write.
+    """
+    parts = [part for part in _CLAIM_SEPARATORS.split(text) if part.strip()]
+    if len(parts) > 1:
+        claims = [parse_claim(part, ctx) for part in parts]
+        if sum(claim_complete(claim) for claim in claims) > 1:
+            return claims
+    return [parse_claim(text, ctx)]
 
 
 def parse_claim(text: str, ctx: Context) -> Claim:

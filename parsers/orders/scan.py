@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsers.orders.claims import parse_claim
+from parsers.orders.claims import parse_claim, parse_claims
 from parsers.orders.context import Context, Reading
 from parsers.orders.cues import (
     TRIGGER_KINDS,
@@ -206,7 +206,7 @@ def _start(
     if draft.kind is Kind.ORDER and draft.wants(ctx, "claim") and not reading.sentence.quotes:
         rest = " ".join(t.text for t in tokens[end:])
         if rest:
-            draft.claims.append(parse_claim(rest, ctx))
+            draft.claims.extend(parse_claims(rest, ctx))
             drafts.append(draft)
             return len(tokens) - i
     drafts.append(draft)

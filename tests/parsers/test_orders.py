@@ -165,6 +165,37 @@ def test_quoted_claims_and_aptx_role() -> None:
     assert orders(_dctp("APTX: Akonyl = Shinichi", "Callid", "day2")) == ["aptx Akonyl shinichi"]
 
 
+def test_every_listed_claim_is_kept_up_to_the_senders_investigate_count() -> None:
+    """Megure has "Investigate 3": three unquoted claims are three claims, never just the first."""
+    text = "inv: Akonyl disguised as Conan, Callid protects CTU, CTU kills Akonyl"
+    result = _dctp(text, "Conia", "night2")
+    assert result.status is Status.ACCEPTED
+    claims = result.as_json()["orders"][0]["targets"]
+    assert [(c["subject"], c["verb"]) for c in claims] == [
+        ("Akonyl", "disguise"),
+        ("Callid", "protect"),
+        ("CTU", "kill"),
+    ]
+
+
+def test_more_claims_than_the_sender_may_investigate_go_to_the_gm() -> None:
+    """Gin investigates one claim a night: a list of four is the GM's to place."""
+    roster = roster_from_data({"players": {**DCTP_ROSTER, "Kleene": "gin"}})
+    text = (
+        "investigate 'Akonyl kills CTU', 'Callid protects CTU', 'CTU kills Akonyl', "
+        "'Conia frames CTU'"
+    )
+    result = _parser("dctp").parse(text, roster=roster, actor="Kleene", phase="night2")
+    assert result.status is Status.AMBIGUOUS
+    assert "4 claims given" in result.reason
+
+
+def test_a_claim_with_its_phase_after_a_comma_stays_one_claim() -> None:
+    result = _dctp("investigate Akonyl kills CTU, Night 2", "Conia", "night2")
+    assert result.status is Status.ACCEPTED
+    assert len(result.as_json()["orders"][0]["targets"]) == 1
+
+
 def test_handoff_counts_only_when_the_delegate_got_the_pm() -> None:
     text = "I hand over my actions to Akonyl for Night 2"
     ok = _dctp(text, "Callid", "day2", recipients=["GM", "Akonyl"])
