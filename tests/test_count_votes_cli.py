@@ -11,8 +11,10 @@ from click.testing import CliRunner
 from forumbot.cli import main
 
 VOTES = Path(__file__).resolve().parent.parent / "fixtures" / "votes"
-PHPBB_PAGES = [str(VOTES / "phpbb33" / f"topic_page_{i}.html") for i in range(1, 8)]
-SMF_PAGES = [str(VOTES / "smf21" / f"topic_p{i}.html") for i in range(1, 6)]
+# The recorded pages are the adapters\' fixtures (one copy in the project).
+PAGES = Path(__file__).resolve().parent.parent / "fixtures"
+PHPBB_PAGES = [str(PAGES / "phpbb33" / f"topic_page_{i}.html") for i in range(1, 8)]
+SMF_PAGES = [str(PAGES / "smf21" / f"topic_p{i}.html") for i in range(1, 6)]
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -213,7 +215,7 @@ def test_a_post_stored_twice_is_an_edit(tmp_path: Path) -> None:
 
 def test_pm_votes_from_saved_pm_pages(tmp_path: Path) -> None:
     # The saved SMF 2.1 inbox, with two PMs turned into votes (dctp: votes are PMs to the GM).
-    page = (VOTES / "smf21" / "pm_inbox_p1.html").read_text(encoding="utf-8")
+    page = (PAGES / "smf21" / "pm_inbox_p1.html").read_text(encoding="utf-8")
     page = page.replace("Arrest Akonyl for Killing Conia on Night 1", "Vote: Akonyl")
     page = page.replace("protect bob pls", "I vote Conia")
     inbox = tmp_path / "inbox.html"

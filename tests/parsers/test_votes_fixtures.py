@@ -1,4 +1,4 @@
-"""The recorded test game on three forums (fixtures/votes/): tallies match the ground truth."""
+"""The recorded test game on three forums (fixtures/smf20, smf21, phpbb33) matches its truth."""
 
 from __future__ import annotations
 
@@ -23,12 +23,14 @@ from parsers.votes import (
 )
 
 VOTES = Path(__file__).resolve().parents[2] / "fixtures" / "votes"
+# The recorded pages are the adapters\' fixtures (one copy in the project).
+PAGES = Path(__file__).resolve().parents[2] / "fixtures"
 SAVED = date(2026, 11, 29)
 
 
 def load_thread(folder: str, pattern: str) -> list[PostInput]:
     posts: list[PostInput] = []
-    for page in sorted((VOTES / folder).glob(pattern)):
+    for page in sorted((PAGES / folder).glob(pattern)):
         _, found = extract_posts(page.read_text(encoding="utf-8"), UTC, SAVED)
         posts.extend(found)
     return [replace(p, number=i if p.number is None else p.number) for i, p in enumerate(posts)]
@@ -52,7 +54,7 @@ def test_engines_are_detected() -> None:
         ("smf20", "topic_p1.html", Engine.SMF20),
         ("smf21", "topic_p1.html", Engine.SMF21),
     ]:
-        html = (VOTES / folder / pattern).read_text(encoding="utf-8")
+        html = (PAGES / folder / pattern).read_text(encoding="utf-8")
         assert extract_posts(html, UTC, SAVED)[0] is engine
 
 
@@ -68,7 +70,7 @@ def test_pages_give_every_post_with_author_time_and_edit_flag() -> None:
 
 
 def test_phpbb_final_tally_in_vote_order() -> None:
-    truth = json.loads((VOTES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
+    truth = json.loads((PAGES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
     result = count("phpbb33", "topic_page_*.html", "setup_phpbb33.yaml")
     assert tally(result) == truth["final_tally"]
     assert list(result.not_voting) == truth["not_voting"]
@@ -79,7 +81,7 @@ def test_phpbb_final_tally_in_vote_order() -> None:
 
 @pytest.mark.parametrize("page_end", ["9", "19", "29", "39", "49", "59"])
 def test_phpbb_tally_at_the_end_of_every_page(page_end: str) -> None:
-    truth = json.loads((VOTES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
+    truth = json.loads((PAGES / "phpbb33" / "game.json").read_text(encoding="utf-8"))
     expected = truth["tally_at_end_of_page"][page_end]
     result = count("phpbb33", "topic_page_*.html", "setup_phpbb33.yaml", upto=int(page_end))
     assert tally(result) == expected["tally"]
@@ -88,7 +90,7 @@ def test_phpbb_tally_at_the_end_of_every_page(page_end: str) -> None:
 
 @pytest.mark.parametrize("folder", ["smf20", "smf21"])
 def test_smf_final_tally(folder: str) -> None:
-    truth = json.loads((VOTES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
+    truth = json.loads((PAGES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
     result = count(folder, "topic_p*.html", "setup_smf.yaml")
     expected = {k: sorted(v) for k, v in truth["final_tally"].items() if k != "(not voting)"}
     assert {k: sorted(v) for k, v in tally(result).items()} == expected
@@ -99,7 +101,7 @@ def test_smf_final_tally(folder: str) -> None:
 
 @pytest.mark.parametrize("folder", ["smf20", "smf21"])
 def test_smf_vote_events_match_the_ground_truth(folder: str) -> None:
-    truth = json.loads((VOTES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
+    truth = json.loads((PAGES / folder / "game_ground_truth.json").read_text(encoding="utf-8"))
     expected = [
         (str(p["msg_id"]), e["action"], e.get("target"))
         for p in truth["posts"]
@@ -192,7 +194,7 @@ def test_older_phpbb_pages_print_the_time_as_text() -> None:
 def test_saved_pm_pages_give_pms_with_recipients(
     page: str, count: int, first: tuple[str, str, str], last_recipients: tuple[str, ...]
 ) -> None:
-    _, posts = extract_posts((VOTES / page).read_text(encoding="utf-8"), UTC, SAVED)
+    _, posts = extract_posts((PAGES / page).read_text(encoding="utf-8"), UTC, SAVED)
     assert len(posts) == count
     assert all(p.source is Source.PM and p.number is None for p in posts)
     head = posts[0]
