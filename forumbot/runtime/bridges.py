@@ -111,9 +111,20 @@ def load_orders() -> Loaded:
 
 def parse_order_bridge(request: OrderRequest) -> OrderReading:
     """``parsers.orders.OrderParser.parse`` for one PM, in shell terms."""
+    from parsers.orders import Learned
+
     parser = _order_parser(request.ruleset)
-    roster = _roster(request.roster, request.aliases, tuple(request.roster), ())
-    result = parser.parse(request.text, roster=roster, actor=request.actor, phase=request.phase)
+    alive = tuple(request.roster) if request.alive is None else request.alive
+    roster = _roster(request.roster, request.aliases, alive, ())
+    learned = Learned(names=request.learned_names, abilities=request.learned_abilities)
+    result = parser.parse(
+        request.text,
+        roster=roster,
+        actor=request.actor,
+        phase=request.phase,
+        learned=learned,
+        recipients=request.recipients,
+    )
     return OrderReading(
         status=str(result.status),  # type: ignore[arg-type]
         orders=tuple(
@@ -127,7 +138,19 @@ def parse_order_bridge(request: OrderRequest) -> OrderReading:
         candidates=tuple(c.as_json() for c in result.candidates),
         reason=result.reason,
         confidence=result.confidence,
+        fits_phase=_fits_phase(request, result),
     )
+
+
+def _fits_phase(request: OrderRequest, result: Any) -> bool:
+    """Whether some reading of the PM uses an ability of this kind of phase."""
+    abilities = _ruleset(request.ruleset).abilities
+    kind = request.phase.rstrip("0123456789")
+    used = {o.ability for o in result.orders}
+    for candidate in result.candidates:
+        used |= {o.get("ability") for o in candidate.as_json().get("orders", ())}
+    known = [abilities[a] for a in used if a in abilities]
+    return not known or any(a.allowed_in(kind) for a in known)
 
 
 @functools.lru_cache(maxsize=16)

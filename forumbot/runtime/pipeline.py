@@ -39,6 +39,9 @@ class OrderReading:
     candidates: tuple[Mapping[str, Any], ...] = ()  # the parser's Candidate.as_json()
     reason: str = ""
     confidence: float = 0.0
+    # False when every reading uses abilities of another kind of phase ("I protect X tonight"
+    # sent during the day): the PM is then filed for the phase it fits.
+    fits_phase: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +52,13 @@ class OrderRequest:
     actor: str
     phase: str
     ruleset: str
-    roster: Mapping[str, str | None]  # player name -> role id
+    roster: Mapping[str, str | None]  # player name -> role id, dead players included
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    alive: tuple[str, ...] | None = None  # None: everyone in the roster is alive
+    recipients: tuple[str, ...] | None = None  # every recipient of the PM (hand-offs, rules)
+    learned_names: Mapping[str, str] = field(default_factory=dict)  # taught by GM decisions
+    learned_abilities: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,11 +13,20 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import OrderStatus, ReviewKind
-from forumbot.db.models import Game, Order, Phase, Player, RawPM, RawPost, ReviewItem
+from forumbot.db.enums import OrderStatus, PlayerStatus, ReviewKind
+from forumbot.db.models import (
+    Game,
+    LearnedMapping,
+    Order,
+    Phase,
+    Player,
+    RawPM,
+    RawPost,
+    ReviewItem,
+)
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logging import event
 from forumbot.runtime import daycount, receipts
@@ -135,8 +144,9 @@ def _read_order(
     return best if best is not None else (None, None)
 
 
-def _rank(reading: OrderReading) -> tuple[int, float]:
-    return ({"accepted": 2, "ambiguous": 1}.get(reading.status, 0), reading.confidence)
+def _rank(reading: OrderReading) -> tuple[int, bool, float]:
+    status = {"accepted": 2, "ambiguous": 1}.get(reading.status, 0)
+    return (status, reading.fits_phase, reading.confidence)
 
 
 def _acts(reading: OrderReading) -> bool:
@@ -148,16 +158,36 @@ _NO_ACTION = frozenset({"", "cancel", "none"})
 
 
 def _order_request(game: Game, player: Player, raw: RawPM, phase: Phase) -> OrderRequest:
+    """The parser's input: every slot (dead players too, for orders on the dead), who is
+    alive, every recipient of the PM, and what the GM taught for this game."""
     config = games.config_of(game)
+    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
+    learned = _learned(game)
     return OrderRequest(
         text=raw.body_html,
         actor=player.display_name,
         phase=phase.name,
         ruleset=game.ruleset,
-        roster={p.display_name: p.role for p in game.players if phases.is_alive(p)},
+        roster={p.display_name: p.role for p in slots},
         aliases={p.display_name: tuple(p.aliases) for p in game.players},
         options=config.options,
+        alive=tuple(p.display_name for p in slots if phases.is_alive(p)),
+        recipients=tuple(str(r.get("name", "")) for r in raw.recipients or ()),
+        learned_names=learned.get("player", {}),
+        learned_abilities=learned.get("ability", {}),
     )
+
+
+def _learned(game: Game) -> dict[str, dict[str, str]]:
+    """What the GM's decisions taught for this game, by kind (player names, abilities)."""
+    session = object_session(game)
+    if session is None:
+        return {}
+    rows = session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
+    taught: dict[str, dict[str, str]] = {}
+    for row in rows:
+        taught.setdefault(row.kind, {})[row.text] = row.value
+    return taught
 
 
 def _store_orders(
