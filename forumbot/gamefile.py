@@ -18,11 +18,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from forumbot.errors import ConfigError
+from parsers.votes.config import Channel, Syntax
 
 ENGINES = ("auto", "smf", "phpbb", "file")
 PUBLISH_MODES = ("approve", "auto")
-VOTE_CHANNELS = ("thread", "pm", "both")
-VOTE_SYNTAXES = ("dollar_bold", "bold_vote", "vote_tag", "hash_vote", "colour", "pm")
+# The vote counter's own names, so a game file can never name a syntax it does not know.
+VOTE_CHANNELS = tuple(c.value for c in Channel)
+VOTE_SYNTAXES = tuple(s.value for s in Syntax)
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PHASE = re.compile(r"^(day|night)(\d+)$")
@@ -81,10 +83,10 @@ class Schedule:
 
 @dataclass(frozen=True, slots=True)
 class VoteSettings:
-    """How votes are cast in this game (the ruleset gives the defaults)."""
+    """How votes are cast in this game; what is not set here is the ruleset's ``vote:``."""
 
-    channel: str = "thread"
-    syntax: tuple[str, ...] = ("dollar_bold",)
+    channel: str | None = None
+    syntax: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,13 +337,14 @@ def _phase_length(data: Any, where: str) -> PhaseLength:
 
 def _votes(data: dict[str, Any]) -> VoteSettings:
     _no_unknown_keys(data, ("channel", "syntax"), "votes")
-    syntax = data.get("syntax", ["dollar_bold"])
+    syntax = data.get("syntax", [])
     if isinstance(syntax, str):
         syntax = [syntax]
     for index, name in enumerate(syntax):
         _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
+    channel = data.get("channel")
     return VoteSettings(
-        channel=_choice(data.get("channel", "thread"), VOTE_CHANNELS, "votes.channel"),
+        channel=_choice(channel, VOTE_CHANNELS, "votes.channel") if channel else None,
         syntax=tuple(syntax),
     )
 
