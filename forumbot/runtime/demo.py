@@ -24,6 +24,8 @@ from forumbot.runtime.pipeline import load_pipeline, phase_title
 from forumbot.services import games, ingest
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
+# The recorded SMF 2.1 pages are the adapters' fixtures: one copy of each page in the project.
+PAGES = FIXTURES.parent / "smf21"
 CAPTURED = datetime(2026, 11, 29, 13, 10, tzinfo=UTC)
 BASE_URL = "http://127.0.0.1:8121/index.php"
 Echo = Callable[[str], None]
@@ -128,8 +130,8 @@ def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
     upgrade(url)
     engine = make_engine(url)
     state = import_smf_pages(
-        [fixtures / f"topic_p{n}.html" for n in range(1, 6)],
-        [fixtures / "pm_inbox_p1.html", fixtures / "pm_inbox_p2.html"],
+        [PAGES / f"topic_p{n}.html" for n in range(1, 6)],
+        [PAGES / "pm_inbox_p1.html", PAGES / "pm_inbox_p2.html"],
         captured=CAPTURED, base_url=BASE_URL, bot="ModBot",
     )  # fmt: skip
     save_state(workdir / "forum", state)
