@@ -48,10 +48,6 @@ class PublishReport:
     held: int = 0
 
 
-class CrashInjected(BaseException):
-    """Raised by tests between "sent" and "confirmed" to simulate a killed process."""
-
-
 def publish_approved(rt: Runtime, game_id: int) -> PublishReport:
     """Send every approved (or interrupted) message of a game, in the order drafted.
 

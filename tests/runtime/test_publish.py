@@ -23,8 +23,12 @@ def _approved(rt, game_id, key, kind=OutboundKind.POST, to=()):
         return row.id
 
 
+class CrashInjected(BaseException):
+    """Stands for a killed process between "sent" and "confirmed" (nothing may catch it)."""
+
+
 def _crash(stage, row_id):
-    raise publish.CrashInjected(stage)
+    raise CrashInjected(stage)
 
 
 @pytest.mark.parametrize("kind,to", [(OutboundKind.POST, ()), (OutboundKind.PM, ("Ann",))])
@@ -32,7 +36,7 @@ def test_crash_between_sent_and_confirmed_never_sends_twice(world, clock, kind, 
     rt, game_id = world["rt"], world["game_id"]
     row_id = _approved(rt, game_id, "game1:night1:post", kind, to)
     rt.fault = _crash
-    with pytest.raises(publish.CrashInjected):
+    with pytest.raises(CrashInjected):
         publish.publish_approved(rt, game_id)
     with rt.sessions() as session:
         assert session.get(Outbound, row_id).state is DeliveryState.SENDING
@@ -109,7 +113,7 @@ def test_a_pm_that_may_be_sent_waits_for_the_gm(world, clock):
     rt.adapter_factory = lambda access: _NoSentBox(LocalForum(world["forum_dir"], "ModBot"))
     row_id = _approved(rt, game_id, "game1:night1:pm:Ann", OutboundKind.PM, ("Ann",))
     rt.fault = _crash
-    with pytest.raises(publish.CrashInjected):
+    with pytest.raises(CrashInjected):
         publish.publish_approved(rt, game_id)
     rt.fault = None
     assert publish.publish_approved(rt, game_id).held == 1  # never resent blind
