@@ -19,6 +19,7 @@ import jinja2
 import yaml
 
 from forumbot.errors import ConfigError
+from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
 from parsers.votes import (
@@ -36,9 +37,6 @@ from parsers.votes import (
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = Path(__file__).resolve().parent.parent / "config" / "rulesets"
 DEFAULT_TEMPLATE = "vote_count.bbcode.j2"
-
-# libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from forumbot.db.enums import Engine, GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
-from forumbot.gamefile import GameConfig, load_game_file, parse_game
+from forumbot.gamefile import SAFE_LOADER, GameConfig, load_game_file, parse_game
 from forumbot.runtime.context import ForumAccess, Runtime
 
 
@@ -36,7 +36,7 @@ def _parsed(text: str, name: str) -> GameConfig:
     return parse_game(yaml.load(text, Loader=YAML_LOADER), source=name)
 
 
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER = SAFE_LOADER  # one loader for game files everywhere
 
 
 def runtime_state(game: Game) -> dict[str, Any]:
