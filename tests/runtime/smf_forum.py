@@ -1,6 +1,6 @@
 """A stateful SMF 2.1 forum on loopback for runtime tests and the benchmark.
 
-It serves pages built from the recorded SMF 2.1.4 pages of ``fixtures/demo`` (a post block,
+It serves pages built from the recorded SMF 2.1.4 pages of ``fixtures/smf21`` (a post block,
 a PM block and an inbox row cut from them, with ids, names, dates and bodies swapped in),
 keeps the topic, the bot's inbox and sent box in memory, logs the bot in with a cookie,
 accepts replies and PMs, and counts every request. Dates follow the test's fake clock.
@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl
 
-DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "smf21"  # the recorded SMF 2.1 pages
 SESSION_VAR, SESSION_ID = "a968aa90d9a9", "45bccdc8431b54aebdebecc5dd367261"
 MEMBERS = {"GameMaster": 1, "ModBot": 2}
 
