@@ -11,6 +11,7 @@ import inspect
 import pkgutil
 import sys
 from collections.abc import Iterator
+from types import ModuleType
 
 PACKAGES = ("forum_adapters", "parsers", "resolver", "forumbot")
 # Modules that do something when imported (run the CLI, run Alembic) are not walked.
@@ -33,7 +34,7 @@ def _layer_order(qualified: str) -> tuple[int, str]:
     return (PACKAGES.index(top) if top in PACKAGES else len(PACKAGES), qualified)
 
 
-def _modules() -> Iterator[object]:
+def _modules() -> Iterator[ModuleType]:
     for name in PACKAGES:
         package = importlib.import_module(name)
         yield package
