@@ -70,7 +70,8 @@ def test_a_game_that_votes_by_pm(tmp_path, clock):
     path = tmp_path / "game.yaml"
     path.write_text(
         GAME.replace("MODE", "auto").replace(
-            "votes: {syntax: [dollar_bold, bold_vote]}", "votes: {channel: pm, syntax: [plain_vote]}"
+            "votes: {syntax: [dollar_bold, bold_vote]}",
+            "votes: {channel: pm, syntax: [plain_vote]}",
         )
     )
     rt = make_runtime(url, tmp_path / "forum", clock)
