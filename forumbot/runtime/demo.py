@@ -209,10 +209,18 @@ def _show_phase(
             if row.kind.value == "post" or with_pms:
                 to = f"PM to {', '.join(row.recipients)}" if row.recipients else "thread post"
                 echo(f"  --- {to} [{row.state.value}] ---")
-                echo("  " + row.body[:700].replace("\n", "\n  "))
+                echo("  " + _shortened(row.body).replace("\n", "\n  "))
         if not drafts:
             echo("  (none: " + rt.pipeline.missing.get("resolver", "nothing to post") + ")")
         return phase.name, len(drafts)
+
+
+def _shortened(body: str, lines: int = 16) -> str:
+    """A long draft (the GM report) cut at a line end, saying how much is left out."""
+    kept = body.splitlines()
+    if len(kept) <= lines:
+        return body
+    return "\n".join([*kept[:lines], f"... ({len(kept) - lines} more lines in the draft)"])
 
 
 __all__ = ["DemoResult", "run_demo"]
