@@ -133,3 +133,34 @@ def guard(
             if not locked:
                 raise LeaseLost(game_id, worker)
             yield
+
+
+class GameBusy(ForumbotError):
+    """A worker is running a job on the game right now; try again in a moment."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"a worker is working on game {game_id} right now; try again shortly")
+
+
+@contextmanager
+def exclusive(engine: Engine, game_id: int) -> Iterator[None]:
+    """Hold the game's job lock for a GM action outside the workers (the page's "resolve now").
+
+    On PostgreSQL this is the advisory lock every worker's job holds (see ``guard``): while it
+    is held no worker runs a job on the game, and if a worker is running one the GM is told
+    to try again. SQLite has one worker and serialised writes: nothing to lock.
+
+    Raises:
+        GameBusy: a worker holds the game's lock.
+    """
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as connection, connection.begin():
+        locked = connection.execute(
+            select(func.pg_try_advisory_xact_lock(LOCK_SPACE, game_id))
+        ).scalar()
+        if not locked:
+            raise GameBusy(game_id)
+        yield

@@ -8,6 +8,7 @@ from typing import Any
 from forumbot.db.enums import PhaseStatus
 from forumbot.db.models import Phase
 from forumbot.errors import ForumbotError
+from forumbot.runtime.leases import exclusive
 
 ResolveNow = Callable[[int, int, str], str]
 
@@ -41,9 +42,11 @@ def make_resolve_now(rt: Any) -> ResolveNow | None:
             name, status = phase.name, phase.status
         if status not in (PhaseStatus.OPEN, PhaseStatus.FROZEN):
             raise CannotResolve(name, status.value)
-        if status is PhaseStatus.OPEN:
-            phases.end_now(rt, game_id)
-        phases.tick(rt, game_id)
+        # Never next to a worker's job on the same game: the same lock the workers hold.
+        with exclusive(rt.engine, game_id):
+            if status is PhaseStatus.OPEN:
+                phases.end_now(rt, game_id)
+            phases.tick(rt, game_id)
         with rt.sessions() as session:
             after = session.get_one(Phase, phase_id).status
         if after is PhaseStatus.FROZEN:
