@@ -299,6 +299,8 @@ class Outbound(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    edited_by: Mapped[str | None] = mapped_column(String(200))  # the GM who last changed it
+    edited_at: Mapped[datetime | None]
     approved_by: Mapped[str | None] = mapped_column(String(200))
     approved_at: Mapped[datetime | None]
     sent_at: Mapped[datetime | None]

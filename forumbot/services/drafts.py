@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import DeliveryState, OutboundKind
 from forumbot.db.models import Outbound, Phase
 from forumbot.db.repo import move_outbound
+from forumbot.db.types import utcnow
 from forumbot.errors import ForumbotError
 
 __all__ = [
@@ -63,6 +64,8 @@ class DraftView:
     subject: str
     body: str
     state: DeliveryState
+    edited_by: str | None
+    edited_at: datetime | None
     approved_by: str | None
     approved_at: datetime | None
     sent_at: datetime | None
@@ -130,6 +133,7 @@ def edit_draft(
     row.body = body.replace("\r\n", "\n")
     if subject is not None and row.kind is OutboundKind.PM:
         row.subject = subject.strip()
+    row.edited_by, row.edited_at = _by(gm), utcnow()
     session.flush()
     return get_draft(session, outbound_id)
 
@@ -214,6 +218,8 @@ def _view(row: Outbound, phase_name: str | None) -> DraftView:
         subject=row.subject,
         body=row.body,
         state=row.state,
+        edited_by=row.edited_by,
+        edited_at=row.edited_at,
         approved_by=row.approved_by,
         approved_at=row.approved_at,
         sent_at=row.sent_at,

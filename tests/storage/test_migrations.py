@@ -42,3 +42,37 @@ def test_upgrade_is_repeatable_and_downgrade_empties(empty_db_url: str) -> None:
     engine = make_engine(empty_db_url)
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     engine.dispose()
+
+
+def test_upgrading_an_older_database_keeps_its_rows(empty_db_url: str) -> None:
+    """A GM's database made by the first release upgrades in place, drafts intact."""
+    from sqlalchemy import text
+
+    upgrade(empty_db_url, "0001")
+    engine = make_engine(empty_db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO forums (engine, base_url, name, created_at) "
+                "VALUES ('smf', 'https://f.example/', 'f', '2026-01-01 00:00:00')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO games (name, forum_id, topic_id, topic_url, ruleset, seed, status,"
+                " settings, created_at) VALUES ('g', 1, '1', 'u', 'failheap', 1, 'running',"
+                " '{}', '2026-01-01 00:00:00')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO outbound (game_id, kind, idempotency_key, recipients, subject, body,"
+                " state, attempts, created_at) VALUES (1, 'pm', 'k', '[]', '', 'Night 1 result',"
+                " 'draft', 0, '2026-01-01 00:00:00')"
+            )
+        )
+    upgrade(empty_db_url)
+    with engine.connect() as connection:
+        row = connection.execute(text("SELECT body, edited_by FROM outbound")).one()
+    engine.dispose()
+    assert tuple(row) == ("Night 1 result", None)

@@ -188,7 +188,8 @@ def test_drafts_approve_once_and_hold(session: Session, seeded: Seeded) -> None:
     views = drafts.list_drafts(session, seeded.game_id)
     assert [v.kind.value for v in views][:2] == ["post", "pm"]
     assert views[0].phase_name == "night2"
-    drafts.edit_draft(session, seeded.pm_draft_id, body="Zoé is innocent.", gm="Steph")
+    edited = drafts.edit_draft(session, seeded.pm_draft_id, body="Zoé is innocent.", gm="Steph")
+    assert edited.edited_by == "gm:Steph" and edited.edited_at is not None
     view, moved = drafts.approve_draft(session, seeded.pm_draft_id, gm="Steph")
     assert moved and view.state is DeliveryState.APPROVED and view.approved_by == "gm:Steph"
     again, moved = drafts.approve_draft(session, seeded.pm_draft_id, gm="Steph")
