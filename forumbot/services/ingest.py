@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import OrderStatus, PlayerStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -115,6 +115,16 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     elif phases.is_late(phase, raw.sent_at):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
+    elif others := _other_games_of(session, game, raw):
+        # One bot account, one inbox: a PM from a player of several games is never applied
+        # to a game it may not be meant for. The GM places it (the reading is a candidate).
+        why = (
+            f"{player.display_name} also plays in {', '.join(others)} on this forum and PMs "
+            "reach one inbox: which game is this PM for?"
+        )
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.AMBIGUOUS)
+        _queue(session, game, phase, player, raw, why, _as_candidates(reading))
+        outcome = "queued"
     elif reading.status == "accepted":
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.ACCEPTED)
         outcome = "accepted"
@@ -306,6 +316,37 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int]
         .limit(1)
     )
     return None if first is None else (phase.name, int(first))
+
+
+def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:
+    """Other active games on this forum, read through the same account, where the PM's
+    sender plays too."""
+    rows = session.scalars(
+        select(Game).where(
+            Game.forum_id == game.forum_id,
+            Game.id != game.id,
+            Game.status.in_((GameStatus.RUNNING, GameStatus.PAUSED)),
+        )
+    )
+    return [
+        other.name
+        for other in rows
+        if games.config_of(other).credentials.username == raw.account
+        and _player_named(other, raw.sender_name) is not None
+    ]
+
+
+def _as_candidates(reading: OrderReading) -> list[Any]:
+    """The parser's candidates, or its accepted reading as the one candidate."""
+    if reading.candidates:
+        return list(reading.candidates)
+    orders = [
+        {"ability": o.ability, "targets": list(o.targets), "params": dict(o.params)}
+        for o in reading.orders
+    ]
+    if not orders:
+        return []
+    return [{"orders": orders, "score": reading.confidence, "why": reading.reason}]
 
 
 def _player_named(game: Game, name: str) -> Player | None:
