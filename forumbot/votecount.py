@@ -22,6 +22,7 @@ from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
+from resolver.ruleset import RULESETS_DIR
 from parsers.votes import (
     CountResult,
     DaySetup,
@@ -35,7 +36,7 @@ from parsers.votes import (
 )
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
-RULESETS = Path(__file__).resolve().parent.parent / "config" / "rulesets"
+RULESETS = RULESETS_DIR
 DEFAULT_TEMPLATE = "vote_count.bbcode.j2"
 
 
@@ -65,7 +66,7 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
     """The vote rules: the ruleset's defaults, then its file's ``vote:``, then the game's.
 
     Args:
-        ruleset: a ruleset id (``config/rulesets/<id>.yaml``) or a path to a ruleset file.
+        ruleset: a ruleset id (``resolver/rulesets/<id>.yaml``) or a path to a ruleset file.
         setup: the loaded SETUP mapping (its ``vote:``/``votes:`` section overrides).
 
     Returns:

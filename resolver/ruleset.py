@@ -1,8 +1,9 @@
-"""Load and validate ruleset files (``config/rulesets/<id>.yaml``) into a frozen ``Ruleset``."""
+"""Load and validate ruleset files (``resolver/rulesets/<id>.yaml``) into a frozen ``Ruleset``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,9 @@ from resolver.model.catalogue import (
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: 10x faster
 
-RULESETS_DIR = Path(__file__).resolve().parent.parent / "config" / "rulesets"
-"""Where ruleset ids are looked up (``failheap`` → ``config/rulesets/failheap.yaml``)."""
+RULESETS_DIR = Path(str(resources.files("resolver") / "rulesets"))
+"""Where ruleset ids are looked up (``failheap`` → ``resolver/rulesets/failheap.yaml``), shipped as
+package data so an installed wheel finds them."""
 
 TOP_REQUIRED = ("id", "languages", "phases", "factions", "abilities", "roles", "order", "vote")
 TOP_OPTIONAL = (

@@ -12,7 +12,7 @@ from forumbot.votecount import count_from_files, job_as_json, render_vote_count
 
 
 @click.command(name="count-votes")
-@click.option("--ruleset", required=True, help="Ruleset id (config/rulesets/<id>.yaml) or file.")
+@click.option("--ruleset", required=True, help="Ruleset id (resolver/rulesets/<id>.yaml) or file.")
 @click.option("--setup", "setup_path", required=True, type=click.Path(dir_okay=False, exists=True))
 @click.argument("pages", nargs=-1, type=click.Path(dir_okay=False, exists=True))
 @click.option(

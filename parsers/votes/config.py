@@ -1,6 +1,6 @@
 """Vote rules of a ruleset (the ``vote:`` section) as a typed, validated value.
 
-The ``vote:`` section of ``config/rulesets/<id>.yaml`` (``docs/rulesets.md``) is read by the
+The ``vote:`` section of ``resolver/rulesets/<id>.yaml`` (``docs/rulesets.md``) is read by the
 shell and handed here as a plain mapping; :func:`rules_from_data` validates it over the
 defaults of the ruleset (:data:`RULESET_DEFAULTS`, from the seeds). Every key, its values
 and its default are documented in ``docs/votes.md``.
