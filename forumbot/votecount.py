@@ -22,7 +22,6 @@ from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
-from resolver.ruleset import RULESETS_DIR
 from parsers.votes import (
     CountResult,
     DaySetup,
@@ -34,6 +33,7 @@ from parsers.votes import (
     result_as_json,
     rules_for,
 )
+from resolver.ruleset import RULESETS_DIR
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -230,8 +230,12 @@ def count_from_files(
     from_post: int | None = None,
     to_post: int | None = None,
     saved_on: date | None = None,
+    now: datetime | None = None,
 ) -> VoteCountJob:
     """Read a SETUP file and saved pages or stored posts, and count the votes.
+
+    The Day is over (the deadline rule decides) when the SETUP says ``day.ended: true`` or
+    its deadline is before ``now`` (default: the current time).
 
     Raises:
         ConfigError: missing or bad input, named.
@@ -251,6 +255,9 @@ def count_from_files(
     low = from_post if from_post is not None else -1
     high = to_post if to_post is not None else 10**12
     window = [p for p in posts if p.number is None or low <= p.number <= high]
+    moment = now or datetime.now(UTC)
+    if day.deadline is not None and moment >= day.deadline:
+        day = replace(day, ended=True)
     result = count_votes(window, roster, rules, day)
     return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine)
 

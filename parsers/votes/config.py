@@ -19,8 +19,10 @@ from parsers.votes.colours import ColourFamily
 __all__ = [
     "RULESET_DEFAULTS",
     "Channel",
+    "DeadlineRule",
     "EditPolicy",
     "LynchRule",
+    "NoLynchVotes",
     "RevotePolicy",
     "Syntax",
     "TieRule",
@@ -67,6 +69,24 @@ class TieRule(StrEnum):
     FIRST_TO_REACH = "first_to_reach"
 
 
+class DeadlineRule(StrEnum):
+    """What decides the Day when the deadline comes without a majority (``rule: majority``)."""
+
+    PLURALITY = "plurality"  # the most votes lynch (the tie rule for a tie)
+    NO_LYNCH = "no_lynch"  # nobody is lynched
+    MODERATOR = "moderator"  # the moderator picks (``day.gm_choice``); undecided until then
+    RANDOM = "random"  # one of the leading wagons is drawn with the game's seed
+    UNKNOWN = "unknown"  # the game's rule is not known: undecided, the GM decides
+
+
+class NoLynchVotes(StrEnum):
+    """How many votes a No Lynch wagon needs to end the Day early."""
+
+    MAJORITY = "majority"  # as many as a lynch
+    HALF = "half"  # half of the living voters, rounded up
+    MAJORITY_MINUS_ONE = "majority_minus_one"  # one less than a lynch
+
+
 class EditPolicy(StrEnum):
     """What to do with a vote in a post edited after it was made."""
 
@@ -111,21 +131,35 @@ class VoteRules:
     voteless_statuses: frozenset[str] = frozenset({"dead"})
     unvotable_statuses: frozenset[str] = frozenset()
     status_weights: tuple[tuple[str, WeightOp, int], ...] = ()
-    majority_ends_day: bool = True
+    majority_ends_day: bool = True  # the Day ends at the post that reaches a majority
+    at_deadline: DeadlineRule | None = None  # None: from ``rule`` (plurality / no_lynch)
+    no_lynch_votes: NoLynchVotes = NoLynchVotes.MAJORITY
+    replacement_inherits_vote: bool = True  # a replacement keeps the old player's vote
     host_counts: bool = False  # a host's posted vote count is a checkpoint
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def deadline_rule(self) -> DeadlineRule:
+        """The deadline rule in force: ``at_deadline``, else what ``rule`` implies."""
+        if self.at_deadline is not None:
+            return self.at_deadline
+        if self.rule is LynchRule.PLURALITY:
+            return DeadlineRule.PLURALITY
+        return DeadlineRule.NO_LYNCH
 
 
 _THREAD_DEFAULT = VoteRules()
 RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     # seed 002: bold $Name, struck $Name withdraws; a tied vote lynches nobody.
     "failheap": {
+        "majority_ends_day": False,
         "syntax": ["dollar_bold"],
         "tie": "no_lynch",
         "status_weights": {"revealed_mayor": "=3"},
     },
     # seed 000: votes by PM to the GM, latest before the deadline; multi-recipient PMs void.
     "dctp": {
+        "majority_ends_day": False,
         "channel": "pm",
         "tie": "no_lynch",
         "voteless_statuses": ["dead", "abroad", "arrested", "frightened", "aptxed", "hindered"],
@@ -133,6 +167,7 @@ RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     },
     # seed 003: votes by PM, changeable; no vote = a vote against oneself; the mayor breaks ties.
     "durarara": {
+        "majority_ends_day": False,
         "channel": "pm",
         "tie": "mayor_decides",
         "no_vote_counts_as_self": True,
@@ -141,6 +176,7 @@ RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     },
     # seed 004: red names are votes, blue is to the host; no self-votes, edits or re-votes.
     "ru_mafia": {
+        "majority_ends_day": False,
         "syntax": ["colour"],
         "vote_colour": "red",
         "host_colour": "blue",
@@ -160,10 +196,11 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "tie": TieRule,
     "edited_votes": EditPolicy,
     "revote": RevotePolicy,
+    "no_lynch_votes": NoLynchVotes,
 }
 _BOOLS = frozenset(
     {"no_lynch", "no_vote_counts_as_self", "requires_participation", "self_vote",
-     "majority_ends_day", "host_counts"}
+     "majority_ends_day", "host_counts", "replacement_inherits_vote"}
 )  # fmt: skip
 _NAME_SETS = frozenset({"voteless_statuses", "unvotable_statuses"})
 
@@ -214,6 +251,8 @@ def _convert(key: str, value: Any) -> Any:
     where = f"vote.{key}"
     if key in _ENUMS:
         return _enum(_ENUMS[key], value, where)
+    if key == "at_deadline":
+        return None if value is None else _enum(DeadlineRule, value, where)
     if key in _BOOLS:
         if not isinstance(value, bool):
             raise SetupError(where, "must be true or false")

@@ -24,9 +24,10 @@ from parsers.names import (
 )
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
+from parsers.votes.dayend import DayEndWatch
 from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
-from parsers.votes.lynch import Cast, tally, vote_refusal
+from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
     NO_LYNCH,
     Action,
@@ -79,9 +80,11 @@ def count_votes(
     """
     counter = _Counter(roster, rules, day or DaySetup())
     for post in _in_order(posts, rules):
-        counter.apply_events_before(post)
+        if counter.hammer is None:
+            counter.apply_events_before(post)
         counter.read(post)
-    counter.apply_events_before(None)
+    if counter.hammer is None:
+        counter.apply_events_before(None)
     return counter.result()
 
 
@@ -113,6 +116,11 @@ class _Counter(GmEvents):
     applied: set[int] = field(default_factory=set)
     last: PostInput | None = None
     seq: int = 0
+    outsiders: set[str] = field(default_factory=set)
+    watch: DayEndWatch = field(default_factory=DayEndWatch)
+    deadline_passed: bool = False
+    missed: tuple[str, ...] = ()
+    _changes: int = -1
     _index: tuple[frozenset[str], NameIndex] | None = None
 
     # --- names -------------------------------------------------------------------------
@@ -150,8 +158,42 @@ class _Counter(GmEvents):
 
     # --- posts -------------------------------------------------------------------------
 
+    @property
+    def hammer(self) -> Hammer | None:
+        """The post that ended the Day by reaching a majority, once one did."""
+        return self.watch.hammer
+
     def read(self, post: PostInput) -> None:
+        """Read one post (or PM); after the hammer its votes are listed and do not count."""
+        if self.hammer is not None:
+            self._after_hammer(post)
+            return
         self.last = post
+        self._read(post)
+        if self.rules.majority_ends_day:
+            self._watch(post)
+
+    def _watch(self, post: PostInput) -> None:
+        changes = len(self.events) + len(self.applied) + len(self.notes)
+        if changes != self._changes:
+            self._changes = changes
+            self.watch.check(standing(self), post)
+
+    def _after_hammer(self, post: PostInput) -> None:
+        slot = self.roster.by_author(post.author)
+        if slot is None or self.roster.is_host(post.author):
+            return
+        actions = []
+        if may_hold_votes(post.html, self._syntaxes(post)):
+            actions = extract_actions(
+                parse_html(post.html, DEFAULT_SKIP), self.rules, self._syntaxes(post)
+            )
+        where = self.hammer.post if self.hammer else "?"
+        why = f"after the Day ended (majority reached at post {where})"
+        for action in actions:
+            self._event(post, slot.name, action, None, EventStatus.IGNORED, why)
+
+    def _read(self, post: PostInput) -> None:
         if self.roster.is_host(post.author):
             if self.rules.host_counts:
                 self._host_count(post)
@@ -171,7 +213,9 @@ class _Counter(GmEvents):
             return
         if slot is None:
             # A vote from someone not in the roster: often a replacement the GM has not
-            # entered yet. The GM says who it is (players/replaces) or ignores it.
+            # entered yet. The GM says who it is (players/replaces) or ignores it; until
+            # then it is a doubtful vote that may hold the Day's decision.
+            self.outsiders.add(post.author)
             why = f"{post.author} is not in the player list (a replacement?)"
             raw = "; ".join(a.raw for a in actions)
             self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
@@ -212,6 +256,7 @@ class _Counter(GmEvents):
 
     def _refusal(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> str | None:
         if self.day.deadline and post.time and post.time > self.day.deadline:
+            self.deadline_passed = True
             return "posted after the deadline"
         if (
             post.source is Source.PM
@@ -408,7 +453,10 @@ class _Counter(GmEvents):
         )
 
     def result(self) -> CountResult:
+        """The count: the tally and the Day's decision."""
         last = self.last.number if self.last and self.last.number is not None else None
+        if self.hammer is None:
+            self.missed = self.watch.could_have_ended(standing(self))
         return tally(self, last)
 
 

@@ -39,9 +39,9 @@ def load_thread(folder: str, pattern: str) -> list[PostInput]:
 def count(folder: str, pattern: str, setup: str, upto: int | None = None) -> CountResult:
     data = yaml.safe_load((VOTES / setup).read_text(encoding="utf-8"))
     posts = [p for p in load_thread(folder, pattern) if upto is None or (p.number or 0) <= upto]
-    return count_votes(
-        posts, roster_from_data(data), rules_for("failheap", data["vote"]), day_from_data(data)
-    )
+    # The whole thread is a finished Day; a shorter window is the count as of that post.
+    day = replace(day_from_data(data), ended=upto is None)
+    return count_votes(posts, roster_from_data(data), rules_for("failheap", data["vote"]), day)
 
 
 def tally(result: CountResult) -> dict[str, list[str]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import count
 
@@ -10,19 +12,30 @@ import pytest
 from parsers.roster import Roster, Slot, VoteModifiers, roster_from_data
 from parsers.votes import (
     NO_LYNCH,
+    CountResult,
     DayEvent,
     DayEventKind,
     DaySetup,
     EventStatus,
     PostInput,
     Source,
-    count_votes,
+    VoteRules,
     day_from_data,
     rules_for,
     rules_from_data,
 )
+from parsers.votes import count_votes as count_open_day
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def count_votes(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, day: DaySetup | None = None
+) -> CountResult:
+    """The count of a Day that is over (its deadline passed): the deadline rule decides."""
+    return count_open_day(posts, roster, rules, replace(day or DaySetup(), ended=True))
+
+
 _ids = count(1)
 
 
@@ -223,8 +236,10 @@ def test_no_lynch_votes() -> None:
     result = count_votes(
         votes([("A", "No Lynch"), ("B", "no elimination"), ("C", "A")], "Vote: "), roster, rules
     )
-    assert wagons(result) == {NO_LYNCH: 2, "A": 1}
+    # Two of three is a majority: the Day ends there and C's later vote does not count.
+    assert wagons(result) == {NO_LYNCH: 2}
     assert result.decision.no_lynch and result.decision.lynched is None
+    assert result.decision.ended == "hammer" and result.events[-1].status is EventStatus.IGNORED
 
 
 # --- PM votes (seeds 000 and 003) ---------------------------------------------------------
