@@ -21,6 +21,7 @@ from parsers.names import (
     Resolution,
     Resolved,
     Unknown,
+    fold,
 )
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
@@ -117,6 +118,7 @@ class _Counter(GmEvents):
     last: PostInput | None = None
     seq: int = 0
     outsiders: set[str] = field(default_factory=set)
+    accounts: dict[str, str] = field(default_factory=dict)
     watch: DayEndWatch = field(default_factory=DayEndWatch)
     deadline_passed: bool = False
     missed: tuple[str, ...] = ()
@@ -199,6 +201,8 @@ class _Counter(GmEvents):
                 self._host_count(post)
             return
         slot = self.roster.by_author(post.author)
+        if slot is not None:
+            self._replacement(slot, post)
         if post.source is Source.THREAD and slot is not None:
             self.participated.add(slot.name)
         wanted = Channel.PM if post.source is Source.PM else Channel.THREAD
@@ -230,6 +234,20 @@ class _Counter(GmEvents):
         if not self._edit_allows(post, slot, actions):
             return
         self._apply(post, slot, actions)
+
+    def _replacement(self, slot: Slot, post: PostInput) -> None:
+        """A replacement's first post: without ``replacement_inherits_vote`` the vote goes."""
+        account = fold(post.author)
+        before = self.accounts.get(slot.name)
+        self.accounts[slot.name] = account
+        if before is None or before == account or self.rules.replacement_inherits_vote:
+            return
+        if self._clear(slot.name, post):
+            self.notes.append(
+                f"{post.author} replaced {slot.name}'s previous player at post "
+                f"{post.number if post.number is not None else post.id}: the old vote does "
+                "not carry over (replacement_inherits_vote: false)"
+            )
 
     def _syntaxes(self, post: PostInput) -> frozenset[Syntax]:
         """The syntaxes of a post; in a PM-voting game ``syntax`` describes the PMs too."""
