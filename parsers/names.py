@@ -48,6 +48,7 @@ __all__ = [
     "Resolution",
     "Resolved",
     "Unknown",
+    "account_key",
     "fold",
 ]
 
@@ -208,6 +209,27 @@ def fold(text: str) -> str:
     text = "".join(c for c in text if unicodedata.category(c) != "Mn")
     text = text.translate(_CONFUSABLES)
     return _KEEP.sub("", text)
+
+
+def account_key(text: str) -> str:
+    """The key of a forum account name: who wrote a post, never folded like a vote target.
+
+    Only Unicode normalisation (NFC), case and surrounding spaces are ignored. Look-alike
+    letters, invisible and direction characters are kept, so an outsider account ``Аnn``
+    (Cyrillic А), ``Ann\u200b`` or ``\u202eZed`` is never the player ``Ann`` or ``Zed``.
+
+    Args:
+        text: the account name as the forum shows it.
+
+    Returns:
+        The key.
+
+    >>> account_key(" Ann ") == account_key("ann")
+    True
+    >>> account_key("\u0410nn") == account_key("Ann") or account_key("Ann\u200b") == "ann"
+    False
+    """
+    return unicodedata.normalize("NFC", text).strip().casefold()
 
 
 def _words(text: str) -> list[str]:

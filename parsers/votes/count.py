@@ -21,6 +21,7 @@ from parsers.names import (
     Resolution,
     Resolved,
     Unknown,
+    account_key,
     fold,
 )
 from parsers.roster import Roster, Slot
@@ -182,8 +183,8 @@ class _Counter(GmEvents):
             self.watch.check(standing(self), post)
 
     def _after_hammer(self, post: PostInput) -> None:
-        slot = self.roster.by_author(post.author)
-        if slot is None or self.roster.is_host(post.author):
+        slot = self.roster.by_account(post.author, post.author_id)
+        if slot is None or self.roster.is_host_account(post.author, post.author_id):
             return
         actions = []
         if may_hold_votes(post.html, self._syntaxes(post)):
@@ -196,11 +197,11 @@ class _Counter(GmEvents):
             self._event(post, slot.name, action, None, EventStatus.IGNORED, why)
 
     def _read(self, post: PostInput) -> None:
-        if self.roster.is_host(post.author):
+        if self.roster.is_host_account(post.author, post.author_id):
             if self.rules.host_counts:
                 self._host_count(post)
             return
-        slot = self.roster.by_author(post.author)
+        slot = self.roster.by_account(post.author, post.author_id)
         if slot is not None:
             self._replacement(slot, post)
         if post.source is Source.THREAD and slot is not None:
@@ -216,15 +217,7 @@ class _Counter(GmEvents):
         if not actions:
             return
         if slot is None:
-            # A vote from someone not in the roster: often a replacement the GM has not
-            # entered yet. The GM says who it is (players/replaces) or ignores it; until
-            # then it is a doubtful vote that may hold the Day's decision.
-            self.outsiders.add(post.author)
-            why = f"{post.author} is not in the player list (a replacement?)"
-            raw = "; ".join(a.raw for a in actions)
-            self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
-            for action in actions:
-                self._event(post, post.author, action, None, EventStatus.QUEUED, why)
+            self._outsider(post, actions)
             return
         refusal = self._refusal(post, slot, actions)
         if refusal is not None:
@@ -235,9 +228,38 @@ class _Counter(GmEvents):
             return
         self._apply(post, slot, actions)
 
+    def _outsider(self, post: PostInput, actions: list[RawAction]) -> None:
+        """Votes by an account off the roster never count; they are listed for the GM.
+
+        An account whose name only looks like a player's or a host's (``Аnn`` with a
+        Cyrillic А, ``Ann\u200b``) is another account: its votes are ignored. Any other
+        outsider may be a replacement the GM has not entered yet: until the GM says who it
+        is (players/replaces) or ignores it, its vote is doubtful and may hold the decision.
+        """
+        raw = "; ".join(a.raw for a in actions)
+        mimics = self._mimicked(post.author)
+        if mimics is not None:
+            why = f"{post.author!r} is another account that looks like {mimics}: ignored"
+            self.queue.append(QueueItem("lookalike_account", post.id, post.author, raw, (), why))
+            for action in actions:
+                self._event(post, post.author, action, None, EventStatus.IGNORED, why)
+            return
+        self.outsiders.add(post.author)
+        why = f"{post.author} is not in the player list (a replacement?)"
+        self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
+        for action in actions:
+            self._event(post, post.author, action, None, EventStatus.QUEUED, why)
+
+    def _mimicked(self, author: str) -> str | None:
+        """The player or host an outsider's name folds to (a look-alike), if any."""
+        slot = self.roster.by_author(author)
+        if slot is not None:
+            return slot.name
+        return next((h for h in self.roster.hosts if fold(h) == fold(author)), None)
+
     def _replacement(self, slot: Slot, post: PostInput) -> None:
         """A replacement's first post: without ``replacement_inherits_vote`` the vote goes."""
-        account = fold(post.author)
+        account = post.author_id or account_key(post.author)
         before = self.accounts.get(slot.name)
         self.accounts[slot.name] = account
         if before is None or before == account or self.rules.replacement_inherits_vote:

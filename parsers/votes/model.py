@@ -50,6 +50,8 @@ class PostInput:
         previous_html: the body before the last edit, when the store kept it.
         edited: True when the forum shows the post was edited after posting.
         edited_at: when it was last edited, when known.
+        author_id: the forum account id of the author, when known (it identifies the
+            voter; the name is only shown).
     """
 
     id: str
@@ -62,6 +64,7 @@ class PostInput:
     previous_html: str | None = None
     edited: bool = False
     edited_at: datetime | None = None
+    author_id: str | None = None
 
 
 class Action(StrEnum):

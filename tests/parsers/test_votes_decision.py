@@ -137,7 +137,7 @@ def test_an_outsiders_vote_is_queued_and_holds_a_close_deadline() -> None:
     result = count_votes(posts, FIVE, rules(at_deadline="plurality", tie="no_lynch"), OVER)
     assert result.decision.outcome == "undecided"
     assert "Stranger" in result.decision.reason
-    assert [q.kind for q in result.queue] == ["unknown_voter"]
+    assert [q.kind for q in result.queue] == ["lookalike_account"]
 
 
 # --- names and syntax a human counter reads ---------------------------------------------
@@ -187,3 +187,36 @@ def test_a_replacement_inherits_the_vote_unless_the_game_says_not() -> None:
         posts, roster, rules(majority_ends_day=False, replacement_inherits_vote=False)
     )
     assert gone.wagons == () and "does not carry over" in gone.notes[0]
+
+
+# --- a vote's author is the forum account ------------------------------------------------
+
+
+@pytest.mark.parametrize("impostor", ["\u0410nn", "Ann\u200b", "\u202eZed"])
+def test_a_look_alike_account_never_votes_as_the_player(impostor: str) -> None:
+    roster = roster_from_data({"players": ["Ann", "Zed", "Bob", "Cy"], "hosts": ["Mod"]})
+    posts = votes([("Ann", "Bob"), ("Zed", "Bob"), (impostor, "Cy")])
+    result = count_votes(posts, roster, rules(majority_ends_day=False))
+    assert {w.target: [v.name for v in w.voters] for w in result.wagons} == {"Bob": ["Ann", "Zed"]}
+    assert [q.kind for q in result.queue] == ["lookalike_account"]
+    assert result.events[-1].status is EventStatus.IGNORED
+
+
+def test_the_account_id_decides_who_votes() -> None:
+    roster = Roster((Slot("Ann", user_id="7"), Slot("Bob", user_id="8"), Slot("Cy")), ("Mod",))
+    real = replace(post("Ann", "<b>Vote: Bob</b>"), author_id="7")
+    fake = replace(post("Ann", "<b>Vote: Cy</b>"), author_id="99")  # renamed to look like Ann
+    result = count_votes([real, fake], roster, rules(majority_ends_day=False))
+    assert [(w.target, [v.name for v in w.voters]) for w in result.wagons] == [("Bob", ["Ann"])]
+    assert [q.kind for q in result.queue] == ["lookalike_account"]
+
+
+def test_a_look_alike_of_the_host_cannot_post_a_checkpoint() -> None:
+    roster = roster_from_data({"players": ["Ann", "Bob", "Cy"], "hosts": ["Mod"]})
+    count_post = "<b>Vote count</b><br>Cy (2): Ann, Bob"
+    posts = [*votes([("Ann", "Bob")]), post("M\u043ed", count_post)]  # Cyrillic о
+    result = count_votes(posts, roster, rules(majority_ends_day=False, host_counts=True))
+    assert [(w.target, [v.name for v in w.voters]) for w in result.wagons] == [("Bob", ["Ann"])]
+    real = count_votes([*posts[:1], post("Mod", count_post)], roster,
+                       rules(majority_ends_day=False, host_counts=True))  # fmt: skip
+    assert [w.target for w in real.wagons] == ["Cy"]
