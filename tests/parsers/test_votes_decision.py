@@ -137,7 +137,7 @@ def test_an_outsiders_vote_is_queued_and_holds_a_close_deadline() -> None:
     result = count_votes(posts, FIVE, rules(at_deadline="plurality", tie="no_lynch"), OVER)
     assert result.decision.outcome == "undecided"
     assert "Stranger" in result.decision.reason
-    assert [q.kind for q in result.queue] == ["lookalike_account"]
+    assert [q.kind for q in result.queue] == ["unknown_voter"]
 
 
 # --- names and syntax a human counter reads ---------------------------------------------
