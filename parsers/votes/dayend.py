@@ -38,8 +38,14 @@ class DayEndWatch:
         if now.doubtful:
             for wagon in now.wagons:
                 seen = self.could_reach.get(wagon.target, 0)
-                self.could_reach[wagon.target] = max(seen, wagon.total + now.doubtful)
-            self.could_reach_new = max(self.could_reach_new, now.doubtful)
+                reach = wagon.total + now.doubt_for(wagon.target)
+                self.could_reach[wagon.target] = max(seen, reach)
+            for target in {n for _, names in now.limited for n in names} - {
+                w.target for w in now.wagons
+            }:
+                reach = now.doubt_for(target)
+                self.could_reach[target] = max(self.could_reach.get(target, 0), reach)
+            self.could_reach_new = max(self.could_reach_new, now.doubt_for(None))
         reached = [w for w in now.wagons if w.total >= now.threshold(w.target)]
         if not reached:
             return None

@@ -153,6 +153,8 @@ class Standing:
         outsiders: how many accounts off the roster voted (each may be an unlisted
             replacement, whose vote would also leave the slot's old wagon).
         waiting: the players and accounts whose votes wait for the GM.
+        limited: the doubtful votes that can only be on some wagons (ambiguous names):
+            their weight and their candidates.
     """
 
     eligible: list[Slot]
@@ -163,10 +165,19 @@ class Standing:
     doubtful: int
     outsiders: int
     waiting: tuple[str, ...] = ()
+    limited: tuple[tuple[int, frozenset[str]], ...] = ()
 
     def threshold(self, target: str) -> int:
         """The votes ``target``'s wagon needs to end the Day."""
         return self.no_lynch_majority if target == NO_LYNCH else self.majority
+
+    def doubt_for(self, target: str | None) -> int:
+        """The doubtful votes that could be on ``target`` (None: a wagon not on the board).
+
+        A vote queued as ambiguous can only be on one of its candidates; any other doubtful
+        vote (an unknown name, an edit, an outsider's) could be on any wagon.
+        """
+        return self.doubtful - sum(w for w, names in self.limited if target not in names)
 
 
 def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
@@ -197,6 +208,11 @@ def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
     wagons = _wagons(casts, state.withdrawn, eligible, rules)
     majority = state.day.majority or len(eligible) // 2 + 1
     doubtful = sum(vote_weight(s, rules) for s in eligible if s.name in state.pending)
+    limited = tuple(
+        (vote_weight(s, rules), frozenset(state.pending[s.name].candidates))
+        for s in eligible
+        if s.name in state.pending and state.pending[s.name].kind == "ambiguous_name"
+    )
     return Standing(
         eligible,
         casts,
@@ -206,6 +222,7 @@ def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
         doubtful + len(state.outsiders),
         len(state.outsiders),
         tuple(s.name for s in eligible if s.name in state.pending) + tuple(sorted(state.outsiders)),
+        limited,
     )
 
 

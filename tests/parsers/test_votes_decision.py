@@ -220,3 +220,14 @@ def test_a_look_alike_of_the_host_cannot_post_a_checkpoint() -> None:
     real = count_votes([*posts[:1], post("Mod", count_post)], roster,
                        rules(majority_ends_day=False, host_counts=True))  # fmt: skip
     assert [w.target for w in real.wagons] == ["Cy"]
+
+
+def test_an_ambiguous_vote_can_only_be_on_its_candidates() -> None:
+    roster = roster_from_data({"players": ["Ann", "Anna", "Bob", "Cy", "Dee"]})
+    # Bob's "An" is Ann or Anna: it could never have brought Cy to the majority first.
+    posts = votes([("Ann", "Cy"), ("Dee", "Cy"), ("Bob", "An")])
+    posts += votes([("Cy", "Dee"), ("Ann", "Dee"), ("Anna", "Dee")])
+    result = count_votes(posts, roster, rules())
+    assert result.decision.lynched == "Dee" and result.pending == ("Bob",)
+    unknown = [*votes([("Ann", "Cy"), ("Dee", "Cy"), ("Bob", "Zorro")]), *posts[3:]]
+    assert count_votes(unknown, roster, rules()).decision.outcome == "undecided"
