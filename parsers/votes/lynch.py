@@ -8,13 +8,13 @@ bonus (Sabotage +1, only for a slot tied for the lead), the votes a slot receive
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
 from parsers.roster import Roster, Slot
-from parsers.votes.config import DeadlineRule, LynchRule, NoLynchVotes, TieRule, VoteRules, WeightOp
+from parsers.votes.config import DeadlineRule, LynchRule, NoLynchVotes, TieRule, VoteRules
 from parsers.votes.model import (
     NO_LYNCH,
     CountResult,
@@ -26,6 +26,7 @@ from parsers.votes.model import (
     Wagon,
 )
 from parsers.votes.setup import DaySetup
+from resolver.votes import LynchPick, combine_weight, lynch_majority, pick_lynch
 
 __all__ = [
     "Cast",
@@ -116,6 +117,8 @@ def vote_refusal(slot: Slot, rules: VoteRules) -> str | None:
 def vote_weight(slot: Slot, rules: VoteRules) -> int:
     """What ``slot``'s vote counts for: the setup's weight, else its statuses' weights.
 
+    The same function as the resolver's (:func:`resolver.votes.combine_weight`).
+
     Args:
         slot: the voter's slot.
         rules: the vote rules (status weights).
@@ -125,18 +128,8 @@ def vote_weight(slot: Slot, rules: VoteRules) -> int:
     """
     if slot.vote.weight is not None:
         return slot.vote.weight
-    weight = 1
-    ops = [(op, n) for status, op, n in rules.status_weights if status in slot.statuses]
-    for op, number in sorted(ops, key=lambda item: list(WeightOp).index(item[0])):
-        weight = _OPS[op](weight, number)
-    return max(weight, 0)
-
-
-_OPS: dict[WeightOp, Callable[[int, int], int]] = {
-    WeightOp.SET: lambda _, n: n,
-    WeightOp.MULTIPLY: lambda w, n: w * n,
-    WeightOp.ADD: lambda w, n: w + n,
-}
+    ops = [(op.value, n) for status, op, n in rules.status_weights if status in slot.statuses]
+    return combine_weight(ops, bool(slot.statuses & rules.voteless_statuses))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +199,7 @@ def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
                 casts[slot.name] = Cast(slot.name, "", None, 10**9)
                 notes.append(f"{slot.name} did not vote: counts as a vote against himself")
     wagons = _wagons(casts, state.withdrawn, eligible, rules)
-    majority = state.day.majority or len(eligible) // 2 + 1
+    majority = state.day.majority or lynch_majority(vote_weight(s, rules) for s in eligible)
     doubtful = sum(vote_weight(s, rules) for s in eligible if s.name in state.pending)
     limited = tuple(
         (vote_weight(s, rules), frozenset(state.pending[s.name].candidates))
@@ -429,7 +422,10 @@ def decide(
     eligible: list[Slot],
     mayor_choice: str | None = None,
 ) -> Decision:
-    """Apply the lynch rule to the wagons (sorted biggest first).
+    """Apply the lynch rule to the wagons (sorted biggest first, then first to reach).
+
+    The rule itself is the resolver's (:func:`resolver.votes.pick_lynch`); this adds the
+    reason a GM reads.
 
     Args:
         wagons: the wagons after modifiers.
@@ -441,20 +437,41 @@ def decide(
     Returns:
         The decision with the decisive tally explained.
     """
+    pick = pick_lynch(
+        [(w.target, w.total) for w in wagons],
+        rule=rules.rule.value,
+        tie=rules.tie.value,
+        majority=majority,
+        mayor_choice=mayor_choice,
+    )
     if not wagons or wagons[0].total <= 0:
         return Decision(None, True, (), False, majority, "No votes: nobody is lynched.")
-    top = wagons[0].total
-    leaders = [w for w in wagons if w.total == top]
     summary = _summary(wagons, majority)
-    if rules.rule is LynchRule.MAJORITY and top < majority:
+    if pick.short_of_majority:
         text = f"{summary} Nobody reached the majority of {majority}: no lynch."
         return Decision(None, True, (), False, majority, text)
-    if len(leaders) == 1:
-        return _lynch(leaders[0].target, majority, f"{summary} {_lead_text(leaders[0], majority)}")
-    tied = tuple(w.target for w in leaders)
-    names = " and ".join(tied)
-    text = f"{summary} {names} are tied at {top}."
-    return _TIE_RULES[rules.tie](leaders, majority, text, mayor_choice)
+    if not pick.tied:
+        return _lynch(pick.chosen[0], majority, f"{summary} {_lead_text(wagons[0], majority)}")
+    text = f"{summary} {' and '.join(pick.tied)} are tied at {wagons[0].total}."
+    return _tie_text(pick, majority, text, rules.tie is TieRule.MAYOR_DECIDES)
+
+
+def _tie_text(pick: LynchPick, majority: int, text: str, mayor: bool) -> Decision:
+    tied = pick.tied
+    if pick.waits_for == "mayor":
+        return Decision(None, False, tied, True, majority, f"{text} The mayor must decide.")
+    if pick.waits_for == "draw":
+        return Decision(
+            None, False, tied, True, majority, f"{text} One of them is drawn at random."
+        )
+    if len(pick.chosen) > 1:
+        return Decision(None, False, tied, False, majority, f"{text} All of them are lynched.")
+    if pick.chosen and mayor:
+        return _lynch(pick.chosen[0], majority, f"{text} The mayor chose {pick.chosen[0]}.")
+    if pick.chosen:
+        first = pick.chosen[0]
+        return _lynch(first, majority, f"{text} {first} reached it first.")
+    return Decision(None, True, tied, False, majority, f"{text} A tie lynches nobody.")
 
 
 def _lead_text(wagon: Wagon, majority: int) -> str:
@@ -476,39 +493,3 @@ def _summary(wagons: list[Wagon], majority: int) -> str:
             text += f" ({wagon.raw} {', '.join(wagon.notes)})"
         parts.append(text)
     return f"Tally: {'; '.join(parts)}. Majority: {majority}."
-
-
-def _tie_no_lynch(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, True, tied, False, majority, f"{text} A tie lynches nobody.")
-
-
-def _tie_mayor(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    if choice in tied:
-        return _lynch(str(choice), majority, f"{text} The mayor chose {choice}.")
-    return Decision(None, False, tied, True, majority, f"{text} The mayor must decide.")
-
-
-def _tie_random(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, False, tied, True, majority, f"{text} One of them is drawn at random.")
-
-
-def _tie_all(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, False, tied, False, majority, f"{text} All of them are lynched.")
-
-
-def _tie_first(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    first = min(leaders, key=lambda w: w.reached_at or 0)
-    return _lynch(first.target, majority, f"{text} {first.target} reached it first.")
-
-
-_TIE_RULES: dict[TieRule, Callable[[list[Wagon], int, str, str | None], Decision]] = {
-    TieRule.NO_LYNCH: _tie_no_lynch,
-    TieRule.MAYOR_DECIDES: _tie_mayor,
-    TieRule.RANDOM: _tie_random,
-    TieRule.ALL_TIED: _tie_all,
-    TieRule.FIRST_TO_REACH: _tie_first,
-}
