@@ -8,6 +8,7 @@ are applied at the post they name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -46,6 +47,9 @@ from parsers.votes.model import (
 from parsers.votes.setup import DaySetup
 
 __all__ = ["count_votes"]
+
+# A quote tag the forum left as text ("...vote: X[/quote]"): what is quoted is unknown.
+_BROKEN_QUOTE = re.compile(r"\[/?quote\b", re.IGNORECASE)
 
 # Unknown names that are certainly no valid target: ignored, never queued.
 _INVALID = ("is not alive", "is the host, not a player")
@@ -226,6 +230,12 @@ class _Counter(GmEvents):
             return
         if not self._edit_allows(post, slot, actions):
             return
+        if _BROKEN_QUOTE.search(post.html) and not any(
+            names_post(e, post) for e in self.day.events
+        ):
+            why = "the post has a quote tag the forum did not render: its vote may be a quote"
+            self._hold(post, slot, actions, "broken_quote", why)
+            return
         self._apply(post, slot, actions)
 
     def _outsider(self, post: PostInput, actions: list[RawAction]) -> None:
@@ -308,6 +318,18 @@ class _Counter(GmEvents):
             return f"{slot.name}'s vote is void for the day (changed vote)"
         return self.can_vote(slot)
 
+    def _hold(
+        self, post: PostInput, slot: Slot, actions: list[RawAction], kind: str, why: str
+    ) -> None:
+        """The post's vote waits for the GM: the old vote no longer stands, the voter is
+        pending (a doubtful vote) until the GM decides."""
+        item = QueueItem(kind, post.id, slot.name, _summary(actions), (), why)
+        self.queue.append(item)
+        self._clear(slot.name, post)
+        self.pending[slot.name] = item
+        for action in actions:
+            self._event(post, slot.name, action, None, EventStatus.QUEUED, why)
+
     def _edit_allows(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> bool:
         """Apply the edit policy; False when this post's votes must not count."""
         if not (post.edited or post.previous_html is not None):
@@ -316,14 +338,7 @@ class _Counter(GmEvents):
         if deadline and edited_at and edited_at > deadline:
             # What the post said at the deadline is unknown: the GM decides.
             why = "post edited after the deadline: its vote at the deadline is unknown"
-            item = QueueItem(
-                "edited_after_deadline", post.id, slot.name, _summary(actions), (), why
-            )
-            self.queue.append(item)
-            self._clear(slot.name, post)
-            self.pending[slot.name] = item
-            for action in actions:
-                self._event(post, slot.name, action, None, EventStatus.QUEUED, why)
+            self._hold(post, slot, actions, "edited_after_deadline", why)
             return False
         after = _summary(actions)
         before = None

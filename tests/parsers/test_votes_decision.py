@@ -231,3 +231,11 @@ def test_an_ambiguous_vote_can_only_be_on_its_candidates() -> None:
     assert result.decision.lynched == "Dee" and result.pending == ("Bob",)
     unknown = [*votes([("Ann", "Cy"), ("Dee", "Cy"), ("Bob", "Zorro")]), *posts[3:]]
     assert count_votes(unknown, roster, rules()).decision.outcome == "undecided"
+
+
+def test_a_vote_in_a_post_with_a_broken_quote_waits_for_the_gm() -> None:
+    broken = "<b>unvote, vote: Cy</b> that's what you said[/quote] and I disagree"
+    posts = [*votes([("Ann", "Bob")]), post("Ann", broken)]
+    result = count_votes(posts, FIVE, rules(majority_ends_day=False))
+    assert result.queue[-1].kind == "broken_quote" and result.pending == ("Ann",)
+    assert result.wagons == ()
