@@ -19,6 +19,9 @@ import yaml
 
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
+from resolver._schema import Reader
+from resolver.errors import RulesetError
+from resolver.votes import VOTE_DEFAULTS, read_vote
 
 ENGINES = ("auto", "smf", "phpbb", "file")
 PUBLISH_MODES = ("approve", "auto")
@@ -336,13 +339,21 @@ def _phase_length(data: Any, where: str) -> PhaseLength:
 
 
 def _votes(data: dict[str, Any]) -> VoteSettings:
-    _no_unknown_keys(data, ("channel", "syntax"), "votes")
+    """The game's vote settings: any key of a ruleset's ``vote:`` section, checked by the one
+    vote schema (``resolver.votes``); ``channel`` and ``syntax`` are kept here, the vote
+    counter reads the rest from the game file (``docs/votes.md``)."""
+    _no_unknown_keys(data, tuple(VOTE_DEFAULTS), "votes")
     syntax = data.get("syntax", [])
     if isinstance(syntax, str):
         syntax = [syntax]
     for index, name in enumerate(syntax):
         _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
     channel = data.get("channel")
+    try:
+        read_vote(Reader("game file"), data, None, "votes")
+    except RulesetError as exc:
+        hint = f" (valid: {', '.join(exc.choices)})" if exc.choices else ""
+        raise ConfigError(exc.path, f"{exc.problem}{hint}") from None
     return VoteSettings(
         channel=_choice(channel, VOTE_CHANNELS, "votes.channel") if channel else None,
         syntax=tuple(syntax),

@@ -50,6 +50,8 @@ def test_the_documented_example_is_valid() -> None:
         (lambda d: d["schedule"]["day"].update(length="two days"), "schedule.day.length", "48h"),
         (lambda d: d["players"].append({"name": "ann"}), "players[5].name", "listed twice"),
         (lambda d: d["votes"].update(syntax=["blue"]), "votes.syntax[0]", "not one of"),
+        (lambda d: d["votes"].update(at_deadline="maybe"), "votes.at_deadline", "unknown value"),
+        (lambda d: d["votes"].update(majority_ends_day="yes"), "votes.majority_ends_day", "true"),
         (lambda d: d["publishing"].update(mode="yolo"), "publishing.mode", "approve"),
         (lambda d: d.update(seed="abc"), "seed", "whole number"),
         (lambda d: d["credentials"].update(password="hunter2"), "credentials.password", "never"),
