@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -117,6 +118,9 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     votes: VoteSettings = VoteSettings()
     publishing: PublishSettings = PublishSettings()
+    vote_rules: Mapping[str, Any] = field(default_factory=dict)
+    """Every key the game file states under ``votes:`` (validated): the vote counter lays
+    them over the ruleset's ``vote:`` section."""
     database: str | None = None
     source: str | None = None
 
@@ -185,6 +189,7 @@ def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
         seed=seed,
         options=dict(options),
         votes=_votes(_mapping(root.get("votes", {}), "votes")),
+        vote_rules=dict(_mapping(root.get("votes", {}), "votes")),
         publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
         database=str(database) if database else None,
         source=source,

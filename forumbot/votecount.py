@@ -37,6 +37,7 @@ from parsers.votes import (
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
 from resolver.ruleset import RULESETS_DIR, load_ruleset
+from resolver.votes import VOTE_DEFAULTS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -92,6 +93,37 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
 def _ruleset(path: str) -> Ruleset:
     """A ruleset file, loaded and validated once per process (its ``vote:`` with it)."""
     return load_ruleset(path)
+
+
+def vote_rule_lines(ruleset: Ruleset, stated: Mapping[str, Any]) -> list[tuple[str, Any, bool]]:
+    """The vote rules a game plays with, for ``game check``: (key, value, set by the game).
+
+    Args:
+        ruleset: the game's ruleset (its ``vote:`` section).
+        stated: what the game file says under ``votes:``.
+
+    Returns:
+        Every key of the section, in the documented order.
+    """
+    section = dict(ruleset.vote.section)
+    if "lynch_rule" in ruleset.options:
+        section["rule"] = ruleset.options["lynch_rule"].value
+    out = []
+    for key in VOTE_DEFAULTS:
+        value = stated[key] if key in stated else section.get(key)
+        given = key in stated and _same(value) != _same(section.get(key))
+        if key == "at_deadline" and value is None:
+            value = f"(from rule: {'plurality' if section['rule'] == 'plurality' else 'no_lynch'})"
+        elif isinstance(value, list | tuple):
+            value = ", ".join(map(str, value)) or "(none)"
+        elif isinstance(value, Mapping):
+            value = ", ".join(f"{k} {v}" for k, v in value.items()) or "(none)"
+        out.append((key, value, given))
+    return out
+
+
+def _same(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
 
 
 def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:

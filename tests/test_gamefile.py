@@ -161,3 +161,13 @@ def test_check_names_what_the_ruleset_refuses(tmp_path: Path, change, setting: s
     assert result.exit_code == 2
     assert f"setting '{setting}'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_game_check_lists_the_vote_rules_and_what_the_game_changes(tmp_path: Path) -> None:
+    data = _example()
+    data["votes"].update(at_deadline="no_lynch", majority_ends_day=True)
+    result = CliRunner().invoke(main, ["game", "check", str(_write(tmp_path, data))])
+    assert result.exit_code == 0, result.output
+    assert " * at_deadline = no_lynch" in result.output
+    assert " * majority_ends_day = True" in result.output
+    assert "   tie = no_lynch" in result.output
