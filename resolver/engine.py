@@ -73,7 +73,8 @@ def resolve_phase(
         work.acted.add(action.actor)
         work.queue(action)
     _run_steps(work, hooks)
-    finalize.finish(work, hooks)
+    _after_deaths(work, hooks, finalize.settle_deaths(work))
+    finalize.finish(work)
     return Resolution(finalize.freeze(work, state), tuple(work.events))
 
 
@@ -84,6 +85,14 @@ def apply_primitive(work: Work, prim: Primitive) -> None:
         work.queue(action)
     else:
         run_action(work, action)
+
+
+def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
+    """Apply the ruleset's ``after_deaths`` primitives for this phase's deaths."""
+    hook = getattr(hooks, "after_deaths", None)
+    if hook is not None and deaths:
+        for prim in hook(HookView(work), deaths):
+            apply_primitive(work, prim)
 
 
 def hook_grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
