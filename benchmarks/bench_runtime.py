@@ -24,11 +24,11 @@ sys.path.insert(0, str(ROOT))
 
 from forum_adapters import HttpSettings, PoliteSession, SMFAdapter  # noqa: E402
 from forumbot import jobs  # noqa: E402
+from forumbot.clock import FakeClock  # noqa: E402
 from forumbot.db import make_engine, make_session_factory, upgrade  # noqa: E402
-from forumbot.runtime.clock import FakeClock  # noqa: E402
-from forumbot.runtime.context import Runtime  # noqa: E402
-from forumbot.runtime.pipeline import load_pipeline  # noqa: E402
 from forumbot.services import games  # noqa: E402
+from forumbot.services.bridges import load_pipeline  # noqa: E402
+from forumbot.services.context import Runtime  # noqa: E402
 from tests.runtime.conftest import GAME  # noqa: E402
 from tests.runtime.smf_forum import SMFTestForum  # noqa: E402
 

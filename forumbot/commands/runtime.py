@@ -70,7 +70,7 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
 @clean_errors
 def status(game: str, database: str | None, as_json: bool) -> None:
     """The game at a glance: phase, time left, alive players, orders in and missing, queue."""
-    from forumbot.services.games import status as game_status
+    from forumbot.services.status import status as game_status
 
     info = game_status(_runtime(database), game)
     if as_json:
@@ -122,7 +122,7 @@ def phase() -> None:
 @clean_errors
 def phase_extend(game: str, by: str, database: str | None) -> None:
     """Push the deadline back, e.g. ``forumbot phase extend my-game 12h``."""
-    from forumbot.services.phases import extend
+    from forumbot.services.phases.controls import extend
 
     deadline = extend(_runtime(database), game, parse_duration(by, "by"))
     click.echo(f"new deadline: {deadline.isoformat()}")
@@ -134,7 +134,7 @@ def phase_extend(game: str, by: str, database: str | None) -> None:
 @clean_errors
 def phase_end(game: str, database: str | None) -> None:
     """End the open phase now (it freezes and resolves on the worker's next cycle)."""
-    from forumbot.services.phases import end_now
+    from forumbot.services.phases.controls import end_now
 
     click.echo(f"{end_now(_runtime(database), game)} ends now")
 
@@ -145,7 +145,7 @@ def phase_end(game: str, database: str | None) -> None:
 @clean_errors
 def phase_pause(game: str, database: str | None) -> None:
     """Pause the game's clock (reading goes on)."""
-    from forumbot.services.phases import pause
+    from forumbot.services.phases.controls import pause
 
     click.echo(f"game is {pause(_runtime(database), game)}")
 
@@ -156,7 +156,7 @@ def phase_pause(game: str, database: str | None) -> None:
 @clean_errors
 def phase_resume(game: str, database: str | None) -> None:
     """Resume a paused game; deadlines move by the time spent paused."""
-    from forumbot.services.phases import resume
+    from forumbot.services.phases.controls import resume
 
     click.echo(f"game is {resume(_runtime(database), game)}")
 
@@ -167,7 +167,7 @@ def phase_resume(game: str, database: str | None) -> None:
 @clean_errors
 def phase_redo(game: str, database: str | None) -> None:
     """Resolve the current phase again after a late decision (its drafts must be unsent)."""
-    from forumbot.services.phases import reresolve
+    from forumbot.services.phases.controls import reresolve
 
     click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 

@@ -9,8 +9,8 @@ from typing import Any
 from forumbot.credentials import read_password
 from forumbot.db import database_url, make_engine, make_session_factory, upgrade
 from forumbot.db.engine import default_data_dir
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.runtime.pipeline import load_pipeline
+from forumbot.services.bridges import load_pipeline
+from forumbot.services.context import ForumAccess, Runtime
 
 
 def make_adapter(access: ForumAccess) -> Any:

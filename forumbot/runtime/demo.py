@@ -15,13 +15,15 @@ from typing import Any
 
 from sqlalchemy import select
 
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
 from forumbot.localforum import LocalForum, import_smf_pages, save_state
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.runtime.pipeline import load_pipeline, phase_title
-from forumbot.services import games, ingest
+from forumbot.services import games
+from forumbot.services.bridges import load_pipeline
+from forumbot.services.context import ForumAccess, Runtime
+from forumbot.services.phases import daycount
+from forumbot.services.pipeline import phase_title
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
 # The recorded SMF 2.1 pages are the adapters' fixtures: one copy of each page in the project.
@@ -148,7 +150,7 @@ def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
 
 def _show_votes(rt: Runtime, game_id: int, echo: Echo) -> None:
     echo("\n== Vote count, Day 1 (from the thread's bold votes) ==")
-    tally = ingest.tally(rt, game_id)
+    tally = daycount.tally(rt, game_id)
     if tally is None:
         echo("  (no vote count: " + rt.pipeline.missing.get("votes", "no day open") + ")")
         return

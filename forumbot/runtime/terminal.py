@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from forumbot.runtime.context import Runtime
 from forumbot.services import games, review
+from forumbot.services.context import Runtime
 
 
 def run_queue(rt: Runtime, game: str, echo: Callable[[str], None], **choice: Any) -> None:

@@ -29,10 +29,9 @@ from forumbot.db.models import (
 )
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logging import event
-from forumbot.runtime import daycount, receipts
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import OrderReading, OrderRequest, Tally
-from forumbot.services import games, phases
+from forumbot.services import games, phases, receipts
+from forumbot.services.context import Runtime
+from forumbot.services.pipeline import OrderReading, OrderRequest
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,11 +261,6 @@ def _queue(
         )
     )
     session.flush()
-
-
-def tally(rt: Runtime, game_id: int) -> Tally | None:
-    """The vote count of the open day (see ``forumbot.runtime.daycount``)."""
-    return daycount.tally(rt, game_id)
 
 
 def final_read(rt: Runtime, game_id: int) -> int:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.localforum import ForumState, LocalForum, save_state
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import load_pipeline
 from forumbot.services import games
+from forumbot.services.bridges import load_pipeline
+from forumbot.services.context import Runtime
 
 START = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)  # 22:00 in Paris: night 1 starts
 

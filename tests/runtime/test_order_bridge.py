@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from forumbot.runtime.bridges import parse_order_bridge
-from forumbot.runtime.pipeline import OrderRequest
+from forumbot.services.bridges import parse_order_bridge
+from forumbot.services.pipeline import OrderRequest
 
 FAILHEAP = {"Ann": "doctor", "Bob": "amnesiac", "Zoé": "sheriff", "Mona": "villager"}
 DCTP = {"Conia": "megure", "Akonyl": "vermouth", "CTU": "ran", "Callid": "anokata"}

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
-from forumbot.runtime.pipeline import OrderReading, phase_title
+from forumbot.services.pipeline import OrderReading, phase_title
 
 TEMPLATES = {
     "accepted": "Received: {orders}, {phase}.",

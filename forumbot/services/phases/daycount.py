@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, Phase, RawPM, RawPost, ReviewItem, VoteEvent
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import StoredPost, Tally, VoteRequest
 from forumbot.services import games, phases
+from forumbot.services.context import Runtime
+from forumbot.services.pipeline import StoredPost, Tally, VoteRequest
 
 
 def tally(rt: Runtime, game_id: int) -> Tally | None:

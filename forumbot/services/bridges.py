@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from forumbot.runtime import statecodec
-from forumbot.runtime.pipeline import (
+from forumbot.services import pipeline, statecodec
+from forumbot.services.pipeline import (
     DraftMessage,
     OrderReading,
     OrderRequest,
@@ -310,3 +310,18 @@ LOADERS: dict[str, Callable[[], Loaded]] = {
     "renderer": load_renderer,
     "actors": load_actors,
 }
+
+
+def load_pipeline() -> pipeline.Pipeline:
+    """Wire in every piece that has landed; name what is missing and why."""
+    pieces: dict[str, Any] = {}
+    missing: dict[str, str] = {}
+    for name, loader in LOADERS.items():
+        piece, why = loader()
+        if piece is None:
+            missing[name] = why
+        else:
+            pieces[name] = piece
+    if "renderer" not in pieces:
+        pieces["renderer"] = pipeline.plain_renderer
+    return pipeline.Pipeline(**pieces, missing=missing)

@@ -161,23 +161,6 @@ class Pipeline:
     missing: Mapping[str, str] = field(default_factory=dict)
 
 
-def load_pipeline() -> Pipeline:
-    """Wire in every piece that has landed; name what is missing and why."""
-    from forumbot.runtime import bridges
-
-    pieces: dict[str, Any] = {}
-    missing: dict[str, str] = {}
-    for name, loader in bridges.LOADERS.items():
-        piece, why = loader()
-        if piece is None:
-            missing[name] = why
-        else:
-            pieces[name] = piece
-    if "renderer" not in pieces:
-        pieces["renderer"] = plain_renderer
-    return Pipeline(**pieces, missing=missing)
-
-
 def plain_renderer(
     ruleset: str, phase: str, outcome: PhaseOutcome, game: str
 ) -> tuple[DraftMessage, ...]:

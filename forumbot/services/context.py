@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from forumbot.clock import Clock, SystemClock
 from forumbot.logging import get_logger
-from forumbot.runtime.clock import Clock, SystemClock
-from forumbot.runtime.leases import DEFAULT_LEASE
-from forumbot.runtime.pipeline import Pipeline
+from forumbot.services.leases import DEFAULT_LEASE
+from forumbot.services.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
