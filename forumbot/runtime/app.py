@@ -6,9 +6,11 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from forum_adapters import ADAPTERS, HttpSettings, ThreadRef, locate
 from forumbot.credentials import read_password
 from forumbot.db import database_url, make_engine, make_session_factory, upgrade
 from forumbot.db.engine import default_data_dir
+from forumbot.localforum import LocalForum
 from forumbot.services.bridges import load_pipeline
 from forumbot.services.context import ForumAccess, Runtime
 
@@ -16,10 +18,7 @@ from forumbot.services.context import ForumAccess, Runtime
 def make_adapter(access: ForumAccess) -> Any:
     """The adapter for a game's forum; the password is read here and only here."""
     if access.engine == "file":
-        from forumbot.localforum import LocalForum
-
         return LocalForum(default_data_dir() / "localforum" / str(access.game_id), access.username)
-    from forum_adapters import ADAPTERS, HttpSettings
 
     password = read_password(env=access.password_env, file=access.password_file)
     cookies = default_data_dir() / "cookies" / f"game{access.game_id}.json"
@@ -42,7 +41,6 @@ def build_runtime(url: str | None = None, worker: str | None = None) -> Runtime:
 
 def read_thread(url: str, engine: str, username: str) -> tuple[str, list[tuple[str, str]]]:
     """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed)."""
-    from forum_adapters import ADAPTERS, ThreadRef, locate
 
     where = locate(url, None if engine == "auto" else engine)
     adapter = ADAPTERS[where.engine](where.base_url, username, read_password())

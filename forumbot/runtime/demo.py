@@ -15,13 +15,15 @@ from typing import Any
 
 from sqlalchemy import select
 
+from forumbot import jobs
 from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
 from forumbot.localforum import LocalForum, import_smf_pages, save_state
-from forumbot.services import games
+from forumbot.services import games, review
 from forumbot.services.bridges import load_pipeline
 from forumbot.services.context import ForumAccess, Runtime
+from forumbot.services.drafts import approve_draft
 from forumbot.services.phases import daycount
 from forumbot.services.pipeline import phase_title
 
@@ -55,8 +57,6 @@ def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult
         echo(f"  [{piece}] {why}")
     game_id = games.register(rt, fixtures / "game.yaml")
     games.start(rt, game_id)
-    from forumbot import jobs
-
     scheduler = jobs.make_scheduler(rt, manual=True)
     scheduler.start()
     jobs.add_sync_job(scheduler, rt)
@@ -95,8 +95,6 @@ def _night(rt: Runtime, game_id: int, scheduler: Any, forum: LocalForum, echo: E
 
 def _gm_decides(rt: Runtime, game_id: int, echo: Echo) -> None:
     """The GM answers the queue: the best candidate where there is one, else a rejection."""
-    from forumbot.services import review
-
     echo("\n== The GM decides the queue (an unclear order holds its phase back) ==")
     with rt.sessions() as session:
         entries = review.list_queue(session, game_id)
@@ -116,8 +114,6 @@ def _gm_decides(rt: Runtime, game_id: int, echo: Echo) -> None:
 
 
 def _approve_all(rt: Runtime, game_id: int) -> int:
-    from forumbot.services.drafts import approve_draft
-
     with rt.sessions.begin() as session:
         rows = session.scalars(
             select(Outbound.id).where(Outbound.game_id == game_id, Outbound.state == "draft")
