@@ -16,7 +16,6 @@ from forumbot.runtime.demo import run_demo
 @clean_errors
 def demo(keep: str | None) -> None:
     """Replay a bundled recorded game through forumbot, offline, with a temporary database."""
-
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         run_demo(Path(keep), click.echo)

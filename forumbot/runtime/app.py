@@ -1,4 +1,4 @@
-"""Building a ``Runtime`` for the command line: database, real adapters, pipeline."""
+"""Building a ``Runtime`` for the command line: database and real forum adapters."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from forumbot.credentials import read_password
 from forumbot.db import database_url, make_engine, make_session_factory, upgrade
 from forumbot.db.engine import default_data_dir
 from forumbot.localforum import LocalForum
-from forumbot.services.bridges import load_pipeline
 from forumbot.services.context import ForumAccess, Runtime
 
 
@@ -35,7 +34,7 @@ def build_runtime(url: str | None = None, worker: str | None = None) -> Runtime:
     upgrade(url)
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
-                   adapter_factory=make_adapter, pipeline=load_pipeline(),
+                   adapter_factory=make_adapter,
                    worker=worker or socket.gethostname())  # fmt: skip
 
 

@@ -21,11 +21,10 @@ from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
 from forumbot.localforum import LocalForum, import_smf_pages, save_state
 from forumbot.services import games, review
-from forumbot.services.bridges import load_pipeline
 from forumbot.services.context import ForumAccess, Runtime
 from forumbot.services.drafts import approve_draft
 from forumbot.services.phases import daycount
-from forumbot.services.pipeline import phase_title
+from forumbot.services.receipts import phase_title
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
 # The recorded SMF 2.1 pages are the adapters' fixtures: one copy of each page in the project.
@@ -53,8 +52,6 @@ def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult
     rt, forum = _setup(workdir, fixtures)
     echo(f"Recorded game: {len(forum.state.posts)} posts in {forum.state.title!r}, "
          f"{len(forum.state.inbox)} PMs in the bot's inbox (real SMF 2.1 pages).")  # fmt: skip
-    for piece, why in rt.pipeline.missing.items():
-        echo(f"  [{piece}] {why}")
     game_id = games.register(rt, fixtures / "game.yaml")
     games.start(rt, game_id)
     scheduler = jobs.make_scheduler(rt, manual=True)
@@ -140,7 +137,7 @@ def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
         return forum
 
     rt = Runtime(engine=engine, sessions=make_session_factory(engine), adapter_factory=adapter,
-                 pipeline=load_pipeline(), clock=clock, worker="demo")  # fmt: skip
+                 clock=clock, worker="demo")  # fmt: skip
     return rt, forum
 
 
@@ -148,17 +145,15 @@ def _show_votes(rt: Runtime, game_id: int, echo: Echo) -> None:
     echo("\n== Vote count, Day 1 (from the thread's bold votes) ==")
     tally = daycount.tally(rt, game_id)
     if tally is None:
-        echo("  (no vote count: " + rt.pipeline.missing.get("votes", "no day open") + ")")
+        echo("  (no vote count: no day open)")
         return
     for target, voters in tally.votes.items():
         echo(f"  {target} ({len(voters)}): {', '.join(voters)}")
-    echo(f"  Not voting ({len(tally.not_voting)}): {', '.join(tally.not_voting)}")
-    for item in tally.queued:
-        echo(
-            f"  queued for the GM: {item.get('raw')!r} by {item.get('voter')}: {item.get('reason')}"
-        )
-    if tally.decision:
-        echo(f"  Decision: {tally.decision.get('reason')}")
+    count = tally.result
+    echo(f"  Not voting ({len(count.not_voting)}): {', '.join(count.not_voting)}")
+    for item in count.queue:
+        echo(f"  queued for the GM: {item.raw!r} by {item.voter}: {item.reason}")
+    echo(f"  Decision: {count.decision.reason}")
 
 
 def _show_orders(rt: Runtime, game_id: int, echo: Echo) -> tuple[int, int]:
@@ -209,7 +204,7 @@ def _show_phase(
                 echo(f"  --- {to} [{row.state.value}] ---")
                 echo("  " + _shortened(row.body).replace("\n", "\n  "))
         if not drafts:
-            echo("  (none: " + rt.pipeline.missing.get("resolver", "nothing to post") + ")")
+            echo("  (none: nothing to post)")
         return phase.name, len(drafts)
 
 

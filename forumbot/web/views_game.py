@@ -12,16 +12,14 @@ import yaml
 from flask import abort, current_app, render_template, request
 
 from forumbot.db.enums import DeliveryState
-from forumbot.db.models import Game, Player
+from forumbot.db.models import Game, PhaseEvent, Player
 from forumbot.errors import ForumbotError
 from forumbot.render import EventRenderer
-from forumbot.services import drafts
+from forumbot.services import domain, drafts
 from forumbot.services.games import config_of
 from forumbot.web import queries
 from forumbot.web.auth import gm_name
 from forumbot.web.common import bp, db, done, ext, failed, game_or_404, ruleset_of
-from resolver.model.events import Event, EventKind
-from resolver.model.events import Visibility as EventVisibility
 
 # --- phase --------------------------------------------------------------------------------
 
@@ -157,14 +155,10 @@ def _renderer(game: Game) -> Any:
     return cache[game.ruleset]
 
 
-def _event_text(renderer: Any, ev: Any) -> str | None:
+def _event_text(renderer: EventRenderer, ev: PhaseEvent) -> str | None:
     """One stored event worded by its template, or None if it has none."""
     try:
-        event = Event(
-            EventKind(ev.kind), EventVisibility(ev.visibility.value), dict(ev.data),
-            tuple(str(r) for r in ev.recipients),
-        )  # fmt: skip
-        text: str = renderer.event(event)
+        text: str = renderer.event(domain.event_of(ev))
         return text
     except (ValueError, KeyError, TypeError, ForumbotError):  # RenderError too
         return None

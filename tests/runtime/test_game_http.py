@@ -20,7 +20,6 @@ from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.enums import GameStatus, PhaseStatus
 from forumbot.db.models import Game, Phase
 from forumbot.services import games
-from forumbot.services.bridges import load_pipeline
 from forumbot.services.context import Runtime
 from tests.runtime.smf_forum import SMFTestForum
 
@@ -38,7 +37,6 @@ def http_runtime(url: str, forum: SMFTestForum, clock: FakeClock, worker: str) -
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
                    adapter_factory=lambda access: smf_adapter(forum.base_url),
-                   pipeline=load_pipeline(),
                    clock=clock, worker=worker)  # fmt: skip
 
 

@@ -6,36 +6,62 @@ it is drafted once; reminders and vote counts are keyed by phase and period.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, OrderStatus, OutboundKind, PhaseKind
-from forumbot.db.models import Game, Order, Outbound, Phase
+from forumbot.db.models import Game, Order, Outbound, Phase, Player
 from forumbot.db.repo import draft_outbound, move_outbound
-from forumbot.services import games
+from forumbot.render import EventRenderer
+from forumbot.services import domain, games
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, is_alive, orders_deadline, schedule_of
-from forumbot.services.pipeline import PhaseOutcome, phase_title
+from forumbot.services.receipts import phase_title
+from resolver.model import Event
+from resolver.model.catalogue import Ruleset
 
 
-def draft_results(
-    rt: Runtime, session: Session, game: Game, phase: Phase, outcome: PhaseOutcome
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message to draft: a public post (``to`` empty) or a PM."""
+
+    key: str  # unique within the phase: "post", "pm:Ann", "gm-report"
+    body: str
+    to: tuple[str, ...] = ()
+    subject: str = ""
+
+
+def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[Message]:
+    """The phase post, each player's result PM and the GM's report, from the templates.
+
+    Only public events reach the post; a private event goes to its recipients alone.
+    """
+    renderer = EventRenderer.create(domain.ruleset_of(game))
+    title = renderer.phase_name(phase.name)
+    messages = [Message("post", renderer.phase_post(phase.name, list(events)))]
+    for name, texts in renderer.private_messages(list(events)).items():
+        messages.append(Message(f"pm:{name}", "\n\n".join(texts), (name,), f"{game.name}: {title}"))
+    report = renderer.gm_report(phase.name, list(events))
+    messages.append(Message("gm-report", report, (game.gm_name or "",),
+                            f"{game.name}: {title} (GM report)"))  # fmt: skip
+    return messages
+
+
+def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[Event]) -> None:
     """Draft the phase post and every private result; approve them when the game auto-posts."""
-    renderer = rt.pipeline.renderer
-    assert renderer is not None  # load_pipeline always provides one
     auto = games.config_of(game).publishing.mode == "auto"
-    for message in renderer(game.ruleset, phase.name, outcome, game.name):
-        recipients = [game.gm_name or "" if n == "@gm" else n for n in message.to]
+    for message in result_messages(game, phase, events):
         row, _new = draft_outbound(
             session,
             game_id=game.id,
             key=f"{result_prefix(game, phase)}{message.key}",
             kind=OutboundKind.PM if message.to else OutboundKind.POST,
             body=message.body,
-            recipients=recipients,
+            recipients=list(message.to),
             subject=message.subject,
             phase_id=phase.id,
         )
@@ -75,19 +101,17 @@ REMIND_BEFORE = timedelta(hours=3)
 def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     """Three hours before the orders deadline, remind each player who may act and has not."""
     deadline = orders_deadline(phase)
-    actors = rt.pipeline.actors
     now = rt.clock.now()
-    if actors is None or deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
+    if deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
         return
     if games.runtime_state(game).get(f"reminded:{phase.name}"):
         return
-    alive = {p.display_name: p.role for p in game.players if is_alive(p)}
     sent = {o.player_id for o in session.scalars(select(Order).where(
         Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))}  # fmt: skip
     ids = {p.display_name: p.id for p in game.players}
     zone = schedule_of(game).timezone
     when = deadline.astimezone(zone).strftime("%a %d %b %H:%M")
-    for name in actors(game.ruleset, alive, phase.name):
+    for name in _actors(domain.ruleset_of(game), game.players, phase.name):
         if ids[name] in sent:
             continue
         row, _new = draft_outbound(
@@ -102,6 +126,20 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
     games.set_runtime_state(game, **{f"reminded:{phase.name}": True})
 
 
+def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> list[str]:
+    """The living players whose role has an ability (not passive) usable in ``phase``."""
+    kind = phase.rstrip("0123456789")
+    found = []
+    for player in players:
+        role = ruleset.roles.get(player.role or "")
+        if role is None or not is_alive(player):
+            continue
+        if any(not a.passive and a.allowed_in(kind) and phase not in a.not_on
+               for a in role.abilities.values()):  # fmt: skip
+            found.append(player.display_name)
+    return found
+
+
 def vote_count_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     """Draft the day's vote count every ``publishing.vote_count_every`` (once per period)."""
     config = games.config_of(game)
@@ -113,7 +151,7 @@ def vote_count_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> N
     if period < 1 or session.scalar(select(Outbound.id).where(Outbound.idempotency_key == key)):
         return
     tally = daycount.tally(rt, game.id)
-    if tally is None or not tally.post:
+    if tally is None:
         return
     row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.POST,
                                body=tally.post, phase_id=phase.id)  # fmt: skip

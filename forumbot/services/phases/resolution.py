@@ -16,21 +16,25 @@ from forumbot.db.enums import (
     ReviewKind,
     ReviewState,
 )
-from forumbot.db.models import Game, Order, Phase, ReviewItem
+from forumbot.db.models import Game, Phase, ReviewItem
+from forumbot.db.models import Order as OrderRow
 from forumbot.db.repo import append_events
 from forumbot.logging import event
-from forumbot.services import games
+from forumbot.services import domain, games
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, drafting
-from forumbot.services.pipeline import ParsedOrder, PhaseInput
+from resolver.engine import resolve_phase
+from resolver.model import Order
+from resolver.report import winner_dict
+from resolver.rng import PurposeRng
 
 
 def waits_for_gm(session: Session, game: Game, phase: Phase) -> bool:
     """Whether an ambiguous order of this phase is still open in the queue: the GM decides
     it before the phase resolves (an unclear order is never guessed, nor silently dropped)."""
-    unclear = select(Order.raw_pm_id).where(
-        Order.phase_id == phase.id, Order.status == OrderStatus.AMBIGUOUS
+    unclear = select(OrderRow.raw_pm_id).where(
+        OrderRow.phase_id == phase.id, OrderRow.status == OrderStatus.AMBIGUOUS
     )
     waiting = session.scalar(
         select(func.count(ReviewItem.id)).where(
@@ -48,56 +52,51 @@ def waits_for_gm(session: Session, game: Game, phase: Phase) -> bool:
 
 def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     """Resolve a frozen phase and draft its post and private results (once)."""
-    if rt.pipeline.resolver is None:
-        alert_once(session, game, phase, "resolver", rt.pipeline.missing.get("resolver", ""))
-        return
-    outcome = rt.pipeline.resolver(_phase_input(rt, session, game, phase))
-    phase.state_after = dict(outcome.state)
-    phase.resolved_at = rt.clock.now()
-    append_events(
-        session, game_id=game.id, phase_id=phase.id, events=[dict(e) for e in outcome.events]
-    )
-    for player in game.players:
-        if player.display_name in outcome.dead:
-            player.status = PlayerStatus.DEAD
-    if outcome.winner:
-        games.set_runtime_state(game, winner=dict(outcome.winner))
-    drafting.draft_results(rt, session, game, phase, outcome)
-    phase.status = PhaseStatus.RESOLVED
-    event(rt.log, "phase.resolved", game=game.id, phase=phase.name, dead=len(outcome.dead))
-
-
-def _phase_input(rt: Runtime, session: Session, game: Game, phase: Phase) -> PhaseInput:
-    previous = [p for p in game.phases if p.sequence < phase.sequence and p.state_after]
-    names = {p.id: p.display_name for p in game.players}
-    orders = session.scalars(
-        select(Order)
-        .where(
-            Order.phase_id == phase.id,
-            Order.status == OrderStatus.ACCEPTED,
-            Order.ability.is_distinct_from("vote"),  # votes come from the vote count
-        )
-        .order_by(Order.received_at, Order.id)
-    ).all()
-    votes: dict[str, str] = {}
-    if phase.kind is PhaseKind.DAY:
-        tally = daycount.tally(rt, game.id)
-        for target, voters in (tally.votes if tally else {}).items():
-            votes.update({voter: target for voter in voters})
-    config = games.config_of(game)
-    return PhaseInput(
-        ruleset=game.ruleset,
+    ruleset = domain.ruleset_of(game)
+    before = domain.state_before(game, phase, ruleset)
+    result = resolve_phase(
+        before,
+        _orders(session, game, phase),
+        ruleset,
+        rng=PurposeRng(game.seed),
+        votes=_votes(rt, game, phase),
         phase=phase.name,
-        seed=game.seed,
-        state=previous[-1].state_after if previous else None,
-        roster={p.display_name: p.role for p in game.players},
-        orders=tuple(
-            (names[o.player_id], ParsedOrder(o.ability or "", tuple(o.targets), o.params))
-            for o in orders
-        ),
-        votes=votes,
-        options=config.options,
     )
+    phase.state_after = domain.state_row(result.state)
+    phase.resolved_at = rt.clock.now()
+    append_events(session, game_id=game.id, phase_id=phase.id,
+                  events=[domain.event_row(e) for e in result.events])  # fmt: skip
+    dead = domain.newly_dead(before, result.state)
+    for player in game.players:
+        if player.display_name in dead:
+            player.status = PlayerStatus.DEAD
+    if result.state.winner is not None:
+        games.set_runtime_state(game, winner=winner_dict(result.state.winner))
+    drafting.draft_results(session, game, phase, result.events)
+    phase.status = PhaseStatus.RESOLVED
+    event(rt.log, "phase.resolved", game=game.id, phase=phase.name, dead=len(dead))
+
+
+def _orders(session: Session, game: Game, phase: Phase) -> list[Order]:
+    """The phase's accepted orders, in the order they were sent (votes are counted apart)."""
+    rows = session.scalars(
+        select(OrderRow)
+        .where(
+            OrderRow.phase_id == phase.id,
+            OrderRow.status == OrderStatus.ACCEPTED,
+            OrderRow.ability.is_distinct_from("vote"),  # votes come from the vote count
+        )
+        .order_by(OrderRow.received_at, OrderRow.id)
+    ).all()
+    return domain.resolver_orders(rows, {p.id: p.display_name for p in game.players})
+
+
+def _votes(rt: Runtime, game: Game, phase: Phase) -> dict[str, str | None]:
+    """A day's votes, voter -> target, from the vote count (none at night)."""
+    if phase.kind is not PhaseKind.DAY:
+        return {}
+    tally = daycount.tally(rt, game.id)
+    return domain.resolver_votes(tally.votes) if tally else {}
 
 
 def alert_once(session: Session, game: Game, phase: Phase, what: str, why: str) -> None:
