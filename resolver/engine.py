@@ -14,7 +14,7 @@ from types import ModuleType
 from resolver import finalize
 from resolver.abilities import ABILITIES
 from resolver.combat import attack
-from resolver.contracts import problem
+from resolver.contracts import problem, slot_problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
@@ -68,6 +68,10 @@ def resolve_phase(
         return Resolution(finalize.freeze(work, state), tuple(work.events))
     hooks = HOOKS.get(ruleset.hooks or "")
     _run_scheduled(work, current)
+    start = getattr(hooks, "on_phase_start", None)
+    if start is not None:
+        for prim in start(HookView(work)):
+            apply_primitive(work, prim)
     grants = hook_grants(work, hooks)
     for action in validate_orders(work, orders, grants):
         work.acted.add(action.actor)
@@ -161,7 +165,9 @@ def run_action(work: Work, action: Action) -> None:
     ]
     visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
     role_before = work.players[action.actor].role if action.actor in work.players else None
-    reason = problem(ability.effect, action.params, len(action.targets), work.ruleset)
+    reason = slot_problem(ability) or problem(
+        ability.effect, action.params, len(action.targets), work.ruleset
+    )
     if reason:  # a catalogue ability the engine cannot run yet: an outcome, not a crash
         action.outcome, action.reason = "failed", f"not resolvable: {reason}"
         visited = ()

@@ -17,13 +17,21 @@ def finish(work: Work, hooks: ModuleType | None) -> None:
     """Settle the phase in place on the scratchpad."""
     for late in list(work.late):
         late(work)
+    from resolver.engine import apply_primitive  # the engine imports this module
+
     deaths = _deaths(work)
     hook = getattr(hooks, "after_deaths", None)
-    if hook is not None and deaths:
-        from resolver.engine import apply_primitive  # the engine imports this module
-
+    for _ in range(len(work.players) + 1):  # each round settles deaths the last one caused
+        if hook is None or not deaths:
+            break
         for prim in hook(HookView(work), deaths):
             apply_primitive(work, prim)
+        deaths = _deaths(work)
+    end = getattr(hooks, "on_phase_end", None)
+    if end is not None:
+        for prim in end(HookView(work)):
+            apply_primitive(work, prim)
+        _deaths(work)
     _succession(work)
     _expire(work)
     winner = check_win(work)
