@@ -75,6 +75,7 @@ def resolve_phase(
     grants = hook_grants(work, hooks)
     for action in validate_orders(work, orders, grants):
         work.acted.add(action.actor)
+        work.accepted.append(action)
         work.queue(action)
     _run_steps(work, hooks)
     finalize.finish(work, hooks)
@@ -201,6 +202,7 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         "performer": {action.performer},
         "orderer": {action.actor},
         "either": {action.actor, action.performer},
+        "none": set(),  # the ability decides itself (a DCTP kill order, a Quickshot)
     }.get(mode, {action.performer})
     if any(work.is_cancelled(w) for w in who):
         return "blocked", "controlled: no action"

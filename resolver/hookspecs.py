@@ -75,6 +75,10 @@ class HookView:
         """Every recorded action of the game so far, this phase's included."""
         return tuple(self._work.ledger)
 
+    def accepted(self) -> tuple[tuple[int | None, str, str, tuple[str, ...]], ...]:
+        """This phase's accepted orders as (order index, actor, ability id, ordered targets)."""
+        return tuple((a.index, a.actor, a.ability.id, a.ordered) for a in self._work.accepted)
+
     def statuses(self, name: str) -> tuple[Status, ...]:
         """A player's statuses (with their source, start and end phases)."""
         return tuple(self._work.players[name].statuses)
