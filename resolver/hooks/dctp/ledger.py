@@ -18,6 +18,7 @@ from resolver.hooks.dctp.common import (
     crime_group,
     is_crime,
     keyword,
+    parse_claim,
     parse_crime,
     phase_after,
     phase_of,
@@ -79,7 +80,13 @@ def _expand(view: HookView, e: LedgerEntry, ledger: tuple[LedgerEntry, ...]) -> 
             Fact(e.phase, e.actor, e.ability, e.targets),
             Fact(phase_after(view, e.phase), e.actor, "protect", e.targets[:1]),
         ]
-    return [Fact(e.phase, e.actor, e.ability, e.targets)]
+    return [Fact(e.phase, e.actor, e.ability, tuple(_visited(t) for t in e.targets))]
+
+
+def _visited(value: str) -> str:
+    """An investigation's claim visits its subject ('xpon investigates Conia')."""
+    claim = parse_claim(value)
+    return claim.subject if claim is not None else value
 
 
 def claim_holds(view: HookView, claim: Claim, phase: str) -> bool:
