@@ -153,8 +153,12 @@ def detention(view: HookView, action: ActionView) -> Handled:
         return fail("only one player at a time can be in detention")
     if has(view, target, *JAILED, *AWAY):
         return fail("the target cannot be reached")
-    last = [e for e in view.ledger() if e.actor == action.actor and e.ability == "detention"]
-    if last and last[-1].targets[:1] == (target,) and last[-1].outcome == "done":
+    last = [
+        e
+        for e in view.ledger()
+        if e.actor == action.actor and e.ability == "detention" and e.outcome == "done"
+    ]
+    if last and last[-1].targets[:1] == (target,):
         return fail("can not be used on the same person twice in a row")
     paperwork = "paperwork_night" if view.kind() == "day" else "paperwork"
     return done(
