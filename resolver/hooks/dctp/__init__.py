@@ -102,6 +102,8 @@ def _exclusive(view: HookView, action: ActionView) -> str:
 
 
 def _target_refusal(view: HookView, action: ActionView) -> tuple[str, tuple[Primitive, ...]]:
+    if action.ability.id == "order_kill":  # its players are the killer and the victim
+        return "", ()
     slots = action.ability.targets
     for value, slot in zip(action.targets, slots, strict=False):
         if slot.kind != "player" or not is_player(view, value):
@@ -357,7 +359,7 @@ def _leadership(view: HookView) -> list[Primitive]:
     """Elections ('50%+ of the BO vote', effective the next phase), else the next rank when
     the Leader dies."""
     members = [n for n in view.names() if bo(view, n)]
-    boss = kills.leader(view)
+    boss = next((n for n in view.names(alive=None) if view.has_status(n, "leader")), None)
     votes: dict[str, str] = {}
     for e in view.ledger():
         if (
