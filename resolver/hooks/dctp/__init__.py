@@ -41,6 +41,7 @@ from resolver.hooks.dctp.endgame import check_win
 from resolver.hookspecs import ActionView, Handled, Handler, HookView
 from resolver.model.state import Primitive
 
+PREP_ONLY = ("amor", "friendship", "disguise")
 ITEM_ABILITIES = ("suitcase_investigate", "fake_action", "bribe")
 RELEASES = ("release", "lawsuit")
 NOT_FRIGHTENABLE = ("arrest", "hold", "sabotage")
@@ -68,6 +69,8 @@ def _actor_refusal(view: HookView, action: ActionView) -> str:
         return "Hold was lost for the game"
     if aid == "house_search" and view.has_status(me, "house_search_lost"):
         return "House Search was lost for the game"
+    if aid in PREP_ONLY and view.phase != "night1":
+        return "a preparation-phase action (ordered for Night 1)"
     if _holding(view, me):
         return "the officer cannot use any actions while Holding a target"
     paperwork = view.has_status(me, "paperwork") or (
