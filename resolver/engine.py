@@ -14,7 +14,7 @@ from types import ModuleType
 from resolver import finalize
 from resolver.abilities import ABILITIES
 from resolver.combat import attack
-from resolver.contracts import problem
+from resolver.contracts import problem, slot_problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
@@ -68,9 +68,14 @@ def resolve_phase(
         return Resolution(finalize.freeze(work, state), tuple(work.events))
     hooks = HOOKS.get(ruleset.hooks or "")
     _run_scheduled(work, current)
+    start = getattr(hooks, "on_phase_start", None)
+    if start is not None:
+        for prim in start(HookView(work)):
+            apply_primitive(work, prim)
     grants = hook_grants(work, hooks)
     for action in validate_orders(work, orders, grants):
         work.acted.add(action.actor)
+        work.accepted.append(action)
         work.queue(action)
     _run_steps(work, hooks)
     _after_deaths(work, hooks, finalize.settle_deaths(work))
@@ -88,11 +93,20 @@ def apply_primitive(work: Work, prim: Primitive) -> None:
 
 
 def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
-    """Apply the ruleset's ``after_deaths`` primitives for this phase's deaths."""
+    """Apply the ruleset's ``after_deaths`` primitives until no new death follows, then its
+    ``on_phase_end`` primitives (and the deaths those cause)."""
     hook = getattr(hooks, "after_deaths", None)
-    if hook is not None and deaths:
+    for _ in range(len(work.players) + 1):  # each round settles deaths the last one caused
+        if hook is None or not deaths:
+            break
         for prim in hook(HookView(work), deaths):
             apply_primitive(work, prim)
+        deaths = finalize.kill_dying(work)
+    end = getattr(hooks, "on_phase_end", None)
+    if end is not None:
+        for prim in end(HookView(work)):
+            apply_primitive(work, prim)
+        finalize.kill_dying(work)
 
 
 def hook_grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
@@ -170,7 +184,9 @@ def run_action(work: Work, action: Action) -> None:
     ]
     visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
     role_before = work.players[action.actor].role if action.actor in work.players else None
-    reason = problem(ability.effect, action.params, len(action.targets), work.ruleset)
+    reason = slot_problem(ability) or problem(
+        ability.effect, action.params, len(action.targets), work.ruleset
+    )
     if reason:  # a catalogue ability the engine cannot run yet: an outcome, not a crash
         action.outcome, action.reason = "failed", f"not resolvable: {reason}"
         visited = ()
@@ -204,6 +220,7 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         "performer": {action.performer},
         "orderer": {action.actor},
         "either": {action.actor, action.performer},
+        "none": set(),  # the ability decides itself (a DCTP kill order, a Quickshot)
     }.get(mode, {action.performer})
     if any(work.is_cancelled(w) for w in who):
         return "blocked", "controlled: no action"

@@ -21,6 +21,11 @@ def settle_deaths(work: Work) -> dict[str, str]:
     return _deaths(work)
 
 
+def kill_dying(work: Work) -> dict[str, str]:
+    """Kill whoever was marked dying since the last settling (a hook's follow-up deaths)."""
+    return _deaths(work)
+
+
 def finish(work: Work) -> None:
     """Settle the rest of the phase in place: succession, status expiry, the win check."""
     _succession(work)

@@ -24,14 +24,19 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
     tally = _tally(work)
     totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
+    adjust = getattr(hooks, "adjust_tally", None)
+    adjusted = adjust(HookView(work), totals) if adjust is not None else totals
     not_voting = [p.name for p in work.living() if p.name not in work.votes]
     work.emit(
         EventKind.VOTE_TALLY,
-        Visibility.PUBLIC,
+        Visibility.PUBLIC if adjusted is not None else Visibility.GM,
         tally=[{"target": t, "voters": v, "total": totals[t]} for t, v in tally.items()],
         not_voting=not_voting,
     )
-    chosen = [c for c in _decide(work, totals) if c != NO_LYNCH]
+    if adjusted is None:  # the ruleset stopped the lynch before the votes were known
+        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
+        return ()
+    chosen = [c for c in _decide(work, dict(adjusted)) if c != NO_LYNCH]
     for name in [c for c in chosen if any(work.status_effect(c, "lynch_immune"))]:
         work.gm(EventKind.NO_LYNCH, player=name, reason="lynch_immune")
         chosen.remove(name)
