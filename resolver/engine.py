@@ -18,11 +18,12 @@ from resolver.contracts import problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
-from resolver.model.catalogue import Ruleset, TargetKind
+from resolver.model.catalogue import Effect, Ruleset, TargetKind
 from resolver.model.events import EventKind, Resolution, Visibility
 from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive
 from resolver.phases import next_phase, parse_phase
 from resolver.rng import PurposeRng
+from resolver.teamvote import merge_team_votes
 from resolver.validate import Reject, reject, uses_left, validate_orders
 from resolver.work import Action, Work
 
@@ -69,7 +70,7 @@ def resolve_phase(
     hooks = HOOKS.get(ruleset.hooks or "")
     _run_scheduled(work, current)
     grants = hook_grants(work, hooks)
-    for action in validate_orders(work, orders, grants):
+    for action in validate_orders(work, orders, grants, hooks):
         work.acted.add(action.actor)
         work.queue(action)
     _run_steps(work, hooks)
@@ -118,7 +119,7 @@ def _run_steps(work: Work, hooks: ModuleType | None) -> None:
         system = SYSTEM_STEPS.get(step)
         if system is not None:
             system(work, hooks)
-        for action in _pop_sorted(work, step):
+        for action in merge_team_votes(work, _pop_sorted(work, step)):
             run_action(work, action)
     for step in sorted(work.queued):  # actions whose step this phase kind does not list
         for action in _pop_sorted(work, step):
@@ -167,11 +168,26 @@ def run_action(work: Work, action: Action) -> None:
         visited = ()
     else:
         ABILITIES[ability.effect](action, work)
+        if ability.effect is Effect.NONE:
+            _hooked(work, action)
     _record(work, action, visited, action.outcome)
     if action.index is not None:
         if work.players[action.actor].role == role_before:  # a converting use is spent by it
             _spend(work, action)
         _finish(work, action, action.outcome, action.reason)
+
+
+def _hooked(work: Work, action: Action) -> None:
+    """An ability with effect ``none`` means what the ruleset hook's ``on_action`` says."""
+    hook = getattr(HOOKS.get(work.ruleset.hooks or ""), "on_action", None)
+    if hook is None or action.index is None:
+        return
+    done = hook(HookView(work), action.actor, action.ability, tuple(action.targets))
+    if isinstance(done, str):
+        action.outcome, action.reason = "failed", done
+        return
+    for prim in done:
+        apply_primitive(work, prim)
 
 
 def _performer(work: Work, action: Action) -> str:
@@ -283,7 +299,9 @@ def _spread(work: Work, hooks: ModuleType | None) -> None:
 
 
 def _vote(work: Work, hooks: ModuleType | None) -> None:
-    for prim in lynch_step(work, hooks):
+    override = getattr(hooks, "vote_step", None)
+    prims = override(HookView(work)) if override is not None else None
+    for prim in lynch_step(work, hooks) if prims is None else prims:
         apply_primitive(work, prim)
 
 

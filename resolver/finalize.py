@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import ModuleType
 
 from resolver.errors import InvariantViolation
 from resolver.hookspecs import HookView
 from resolver.model.events import EventKind, Visibility
-from resolver.model.state import GameState
+from resolver.model.state import GameState, Primitive
 from resolver.phases import index_of, parse_phase
 from resolver.win import check_win
 from resolver.work import Work
@@ -17,16 +18,15 @@ def finish(work: Work, hooks: ModuleType | None) -> None:
     """Settle the phase in place on the scratchpad."""
     for late in list(work.late):
         late(work)
-    deaths = _deaths(work)
-    hook = getattr(hooks, "after_deaths", None)
-    if hook is not None and deaths:
-        from resolver.engine import apply_primitive  # the engine imports this module
-
-        for prim in hook(HookView(work), deaths):
-            apply_primitive(work, prim)
+    _settle_deaths(work, hooks)
+    end = getattr(hooks, "end_of_phase", None)
+    if end is not None:
+        _apply(work, end(HookView(work)))
+        _settle_deaths(work, hooks)
     _succession(work)
     _expire(work)
-    winner = check_win(work)
+    own_check = getattr(hooks, "check_win", None)
+    winner = own_check(HookView(work)) if own_check is not None else check_win(work)
     if winner is not None:
         work.winner = winner
         work.emit(
@@ -37,6 +37,23 @@ def finish(work: Work, hooks: ModuleType | None) -> None:
             reason=winner.reason,
             draw=winner.draw,
         )
+
+
+def _apply(work: Work, prims: Iterable[Primitive]) -> None:
+    from resolver.engine import apply_primitive  # the engine imports this module
+
+    for prim in prims:
+        apply_primitive(work, prim)
+
+
+def _settle_deaths(work: Work, hooks: ModuleType | None) -> None:
+    """Deaths, then the hook's ``after_deaths``; deaths it causes (a lover's grief) settle
+    in the same phase, and call it again."""
+    hook = getattr(hooks, "after_deaths", None)
+    deaths = _deaths(work)
+    while deaths and hook is not None:
+        _apply(work, hook(HookView(work), deaths))
+        deaths = _deaths(work)
 
 
 def _deaths(work: Work) -> dict[str, str]:

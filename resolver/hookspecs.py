@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from resolver.model.catalogue import Role, Ruleset
-from resolver.model.state import Link, Primitive
+from resolver.model.catalogue import Ability, Role, Ruleset
+from resolver.model.state import LedgerEntry, Link, Order, Primitive, Winner
 from resolver.work import Work
 
 
@@ -71,6 +71,53 @@ class HookView:
         """A seeded draw, logged for the GM."""
         return self._work.draw(purpose, list(options))
 
+    @property
+    def phase_kind(self) -> str:
+        """The kind of the phase being resolved (``day``, ``night``)."""
+        return self._work.phase.kind
+
+    @property
+    def votes(self) -> Mapping[str, str | None]:
+        """This phase's votes, voter → target, in the order they were given."""
+        return self._work.votes
+
+    def entries(self, ability: str | None = None) -> tuple[LedgerEntry, ...]:
+        """Ledger entries written so far in this phase (optionally of one ability)."""
+        return tuple(
+            e for e in self._work.visits_this_phase() if ability is None or e.ability == ability
+        )
+
+    def history(self, ability: str | None = None) -> tuple[LedgerEntry, ...]:
+        """Every ledger entry of the game so far (optionally of one ability)."""
+        return tuple(e for e in self._work.ledger if ability is None or e.ability == ability)
+
+    def uses_left(self, name: str, ability: str) -> int | None:
+        """Uses left of a limited ability (None: unlimited)."""
+        from resolver.validate import uses_left
+
+        return uses_left(self._work, name, self._work.ruleset.abilities[ability])
+
+    def died(self, name: str) -> str | None:
+        """The phase id the player died in (None while alive)."""
+        return self._work.players[name].died
+
+    def dying(self, name: str) -> bool:
+        """True if the player will die at the end of this phase."""
+        return name in self._work.dying
+
+    def status_source(self, name: str, status: str) -> str | None:
+        """Who gave the player the status (None: nobody or the game)."""
+        found = self._work.players[name].status(status)
+        return found.source if found else None
+
+    def phase_index(self, phase: str | None = None) -> int:
+        """A running index of a phase (this one by default): later phases are larger."""
+        from resolver.phases import index_of, parse_phase
+
+        ruleset = self._work.ruleset
+        parsed = parse_phase(phase, ruleset) if phase else self._work.phase
+        return index_of(parsed, ruleset)
+
     def next_phase(self, steps: int = 1) -> str:
         """The id of the phase ``steps`` after this one."""
         from resolver.phases import from_index, index_of
@@ -94,4 +141,29 @@ class RulesetHooks(Protocol):
         """Primitives to apply after a lynch (``voters``: whose vote stood on him)."""
 
     def after_deaths(self, view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
-        """Primitives to apply once the phase's deaths (name → attack kind) are settled."""
+        """Primitives to apply once the phase's deaths (name → attack kind) are settled.
+
+        Attacks it returns are settled in the same phase (and call it again)."""
+
+    def order_problem(self, view: HookView, order: Order, ability: Ability) -> str:
+        """Why the ruleset refuses an otherwise valid order ("" to accept it)."""
+
+    def on_action(
+        self, view: HookView, actor: str, ability: Ability, targets: tuple[str, ...]
+    ) -> Sequence[Primitive] | str:
+        """What an ability with effect ``none`` does: primitives, or a reason it failed."""
+
+    def vote_problem(self, view: HookView, voter: str, target: str | None) -> str:
+        """Why the ruleset refuses a vote ("" to count it)."""
+
+    def break_tie(self, view: HookView, leaders: Sequence[str]) -> str | None:
+        """The tied player a tie policy ``mayor_decides`` lynches (None: nobody)."""
+
+    def vote_step(self, view: HookView) -> Sequence[Primitive] | None:
+        """Replaces the lynch of this phase (an election...); None keeps the lynch."""
+
+    def end_of_phase(self, view: HookView) -> Sequence[Primitive]:
+        """Primitives to apply at the end of every phase, after the deaths."""
+
+    def check_win(self, view: HookView) -> Winner | None:
+        """The ruleset's own end-of-game check (replaces ``win.check``)."""

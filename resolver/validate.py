@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from types import ModuleType
 from typing import Any
 
+from resolver.hookspecs import HookView
 from resolver.model.catalogue import Ability, TargetKind
 from resolver.model.events import EventKind, Visibility
 from resolver.model.state import Order
 from resolver.work import Action, Work
+
+USABLE_DEAD_TAG = "usable_dead"
+"""An ability tag: a dead player may still order it (a dead Mayor names his successor)."""
 
 
 class Reject(StrEnum):
@@ -72,7 +77,10 @@ def uses_left(work: Work, name: str, ability: Ability) -> int | None:
 
 
 def validate_orders(
-    work: Work, orders: Sequence[Order], grants: dict[str, tuple[str, ...]]
+    work: Work,
+    orders: Sequence[Order],
+    grants: dict[str, tuple[str, ...]],
+    hooks: ModuleType | None = None,
 ) -> list[Action]:
     """Check every order; accepted ones become actions, the rest rejection events.
 
@@ -80,6 +88,7 @@ def validate_orders(
         work: the phase scratchpad.
         orders: the phase's orders in submission order.
         grants: extra ability ids per player from the ruleset hook.
+        hooks: the ruleset's hook module; its ``order_problem`` may refuse an order.
 
     Returns:
         The accepted actions (an actor's later order replaces his earlier ones beyond
@@ -88,6 +97,8 @@ def validate_orders(
     accepted: list[Action] = []
     for index, order in enumerate(orders):
         verdict = _check(work, index, order, grants.get(order.actor, ()))
+        if isinstance(verdict, Action):
+            verdict = _hook_check(work, hooks, order, verdict)
         if isinstance(verdict, Action):
             accepted.append(verdict)
         else:
@@ -116,6 +127,16 @@ def reject(
         reason=str(reason),
         detail=detail,
     )
+
+
+def _hook_check(
+    work: Work, hooks: ModuleType | None, order: Order, action: Action
+) -> Action | tuple[Reject, str]:
+    hook = getattr(hooks, "order_problem", None)
+    if hook is None:
+        return action
+    problem = hook(HookView(work), order, action.ability)
+    return (Reject.REQUIREMENT, problem) if problem else action
 
 
 def _limit_per_actor(work: Work, actions: list[Action]) -> list[Action]:
@@ -155,11 +176,11 @@ def _check(
     player = work.players.get(order.actor)
     if player is None:
         return Reject.UNKNOWN_ACTOR, f"no player named {order.actor!r}"
-    if not player.alive:
-        return Reject.ACTOR_DEAD, f"{order.actor} is dead"
     ability_id = work.ruleset.aliases.get("abilities", {}).get(order.ability, order.ability)
     abilities = player_abilities(work, order.actor, extra)
     ability = abilities.get(ability_id)
+    if not player.alive and (ability is None or USABLE_DEAD_TAG not in ability.tags):
+        return Reject.ACTOR_DEAD, f"{order.actor} is dead"
     if ability is None:
         return (
             Reject.NO_SUCH_ABILITY,

@@ -7,8 +7,12 @@ from resolver.work import Action, Work
 
 
 def apply(action: Action, work: Work) -> None:
-    """Tell the targets (or everyone with ``public: true``) the ``message`` key."""
+    """Tell the targets (everyone with ``public: true``, the GM with ``gm: true``) the
+    ``message`` key."""
     data = dict(action.params)
+    if data.pop("gm", False):
+        work.gm(EventKind.NOTE, **data)
+        return
     if data.pop("public", False):
         work.emit(EventKind.NOTE, Visibility.PUBLIC, **data)
         return
