@@ -231,7 +231,12 @@ def _new_mayor(who: str, by: str, how: str) -> Sequence[Primitive]:
 
 def _pad(
     view: HookView, actor: str, ability: Ability, targets: tuple[str, ...]
-) -> Sequence[Primitive]:
+) -> Sequence[Primitive] | str:
+    faction = view.faction(actor)
+    if any(
+        e.outcome == "done" and view.faction(e.actor) == faction for e in view.entries(ability.id)
+    ):
+        return "the team's anti-reveal power is already used"
     target, role = targets[0], targets[1]
     right = view.role(target).id == role
     victim = target if right else actor
