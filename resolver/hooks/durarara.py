@@ -175,11 +175,6 @@ def _lovers_check(view: HookView, order: Order, ability: Ability) -> str:
     return ""
 
 
-def _charm_check(view: HookView, order: Order, ability: Ability) -> str:
-    most = int(view.option("charms_per_night"))
-    return f"at most {most} charm(s) a night" if len(order.targets) > most else ""
-
-
 def _discover_check(view: HookView, order: Order, ability: Ability) -> str:
     return "" if view.option("saki_discovery") == "night_search" else "saki_discovery is 'gm'"
 
@@ -196,7 +191,6 @@ _CHECKS = {
     "revenge_shot": _hunter_check,
     "anti_reveal": _pad_check,
     "make_lovers": _lovers_check,
-    "charm": _charm_check,
     "discover": _discover_check,
     "cure_ripper": _cure_check,
 }
