@@ -20,7 +20,7 @@ from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
 from resolver.model.catalogue import Effect, Ruleset, TargetKind
 from resolver.model.events import EventKind, Resolution, Visibility
-from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive
+from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive, Winner
 from resolver.phases import next_phase, parse_phase
 from resolver.rng import PurposeRng
 from resolver.teamvote import merge_team_votes
@@ -74,7 +74,9 @@ def resolve_phase(
         work.acted.add(action.actor)
         work.queue(action)
     _run_steps(work, hooks)
-    finalize.finish(work, hooks)
+    _after_deaths(work, hooks, finalize.settle_deaths(work))
+    _end_of_phase(work, hooks)
+    finalize.finish(work, _win_check(hooks))
     return Resolution(finalize.freeze(work, state), tuple(work.events))
 
 
@@ -85,6 +87,33 @@ def apply_primitive(work: Work, prim: Primitive) -> None:
         work.queue(action)
     else:
         run_action(work, action)
+
+
+def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
+    """Apply the ruleset's ``after_deaths`` primitives for this phase's deaths; deaths they
+    cause (a lover's grief) settle in the same phase, and call it again."""
+    hook = getattr(hooks, "after_deaths", None)
+    while hook is not None and deaths:
+        for prim in hook(HookView(work), deaths):
+            apply_primitive(work, prim)
+        deaths = finalize.kill_dying(work)
+
+
+def _end_of_phase(work: Work, hooks: ModuleType | None) -> None:
+    """Apply the ruleset's ``end_of_phase`` primitives; their deaths settle in the phase."""
+    hook = getattr(hooks, "end_of_phase", None)
+    if hook is not None:
+        for prim in hook(HookView(work)):
+            apply_primitive(work, prim)
+        _after_deaths(work, hooks, finalize.kill_dying(work))
+
+
+def _win_check(hooks: ModuleType | None) -> Callable[[Work], Winner | None] | None:
+    """The ruleset hook's own win check, if it has one."""
+    hook = getattr(hooks, "check_win", None)
+    if hook is None:
+        return None
+    return lambda work: hook(HookView(work))
 
 
 def hook_grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
