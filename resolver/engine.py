@@ -18,7 +18,7 @@ from resolver.contracts import problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
-from resolver.model.catalogue import Effect, Ruleset, TargetKind
+from resolver.model.catalogue import Ability, Effect, Ruleset, TargetKind
 from resolver.model.events import EventKind, Resolution, Visibility
 from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive, Winner
 from resolver.phases import next_phase, parse_phase
@@ -70,7 +70,7 @@ def resolve_phase(
     hooks = HOOKS.get(ruleset.hooks or "")
     _run_scheduled(work, current)
     grants = hook_grants(work, hooks)
-    for action in validate_orders(work, orders, grants, hooks):
+    for action in validate_orders(work, orders, grants, _order_problem(work, hooks)):
         work.acted.add(action.actor)
         work.queue(action)
     _run_steps(work, hooks)
@@ -106,6 +106,14 @@ def _end_of_phase(work: Work, hooks: ModuleType | None) -> None:
         for prim in hook(HookView(work)):
             apply_primitive(work, prim)
         _after_deaths(work, hooks, finalize.kill_dying(work))
+
+
+def _order_problem(work: Work, hooks: ModuleType | None) -> Callable[[Order, Ability], str] | None:
+    """The ruleset hook's ``order_problem`` bound to this phase, if it has one."""
+    hook = getattr(hooks, "order_problem", None)
+    if hook is None:
+        return None
+    return lambda order, ability: str(hook(HookView(work), order, ability))
 
 
 def _win_check(hooks: ModuleType | None) -> Callable[[Work], Winner | None] | None:

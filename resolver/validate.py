@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from types import ModuleType
 from typing import Any
 
-from resolver.hookspecs import HookView
 from resolver.model.catalogue import Ability, TargetKind
 from resolver.model.events import EventKind, Visibility
 from resolver.model.state import Order
@@ -80,7 +78,7 @@ def validate_orders(
     work: Work,
     orders: Sequence[Order],
     grants: dict[str, tuple[str, ...]],
-    hooks: ModuleType | None = None,
+    order_problem: Callable[[Order, Ability], str] | None = None,
 ) -> list[Action]:
     """Check every order; accepted ones become actions, the rest rejection events.
 
@@ -88,7 +86,7 @@ def validate_orders(
         work: the phase scratchpad.
         orders: the phase's orders in submission order.
         grants: extra ability ids per player from the ruleset hook.
-        hooks: the ruleset's hook module; its ``order_problem`` may refuse an order.
+        order_problem: the ruleset hook's reason to refuse an otherwise valid order.
 
     Returns:
         The accepted actions (an actor's later order replaces his earlier ones beyond
@@ -98,7 +96,8 @@ def validate_orders(
     for index, order in enumerate(orders):
         verdict = _check(work, index, order, grants.get(order.actor, ()))
         if isinstance(verdict, Action):
-            verdict = _hook_check(work, hooks, order, verdict)
+            problem = order_problem(order, verdict.ability) if order_problem else ""
+            verdict = (Reject.REQUIREMENT, problem) if problem else verdict
         if isinstance(verdict, Action):
             accepted.append(verdict)
         else:
@@ -127,16 +126,6 @@ def reject(
         reason=str(reason),
         detail=detail,
     )
-
-
-def _hook_check(
-    work: Work, hooks: ModuleType | None, order: Order, action: Action
-) -> Action | tuple[Reject, str]:
-    hook = getattr(hooks, "order_problem", None)
-    if hook is None:
-        return action
-    problem = hook(HookView(work), order, action.ability)
-    return (Reject.REQUIREMENT, problem) if problem else action
 
 
 def _limit_per_actor(work: Work, actions: list[Action]) -> list[Action]:
