@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from resolver.model.catalogue import Role, Ruleset
-from resolver.model.state import Link, Primitive
+from resolver.model.state import LedgerEntry, Link, Primitive, Status, Winner
 from resolver.work import Work
 
 
@@ -63,6 +63,18 @@ class HookView:
         weights = [int(w) for w in self._work.status_effect(name, "vote_weight")]
         return max(weights, default=1)
 
+    def flags(self, name: str) -> frozenset[str]:
+        """The player's flags (markers hooks and effects leave on him)."""
+        return frozenset(self._work.players[name].flags)
+
+    def statuses(self, name: str) -> tuple[Status, ...]:
+        """The player's statuses now."""
+        return tuple(self._work.players[name].statuses)
+
+    def ledger(self, phase: str | None = None) -> tuple[LedgerEntry, ...]:
+        """Every recorded action of the game (or of one phase)."""
+        return tuple(e for e in self._work.ledger if phase is None or e.phase == phase)
+
     def links(self, kind: str | None = None) -> tuple[Link, ...]:
         """Links, optionally of one kind."""
         return tuple(link for link in self._work.links if kind is None or link.kind == kind)
@@ -95,3 +107,20 @@ class RulesetHooks(Protocol):
 
     def after_deaths(self, view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
         """Primitives to apply once the phase's deaths (name → attack kind) are settled."""
+
+    def adjust_votes(
+        self, view: HookView, votes: dict[str, str | None]
+    ) -> Mapping[str, str | None]:
+        """The day's votes after the ruleset's vote changes (voter → target), before the tally."""
+
+    def vote_extras(self, view: HookView) -> Mapping[str, int]:
+        """Extra votes per target that no voter cast (penalties such as '+1 в лог')."""
+
+    def check_win(self, view: HookView) -> Winner | None:
+        """The winner (or None) when the ruleset's ``win.check`` is ``hook``."""
+
+
+# A hook module may also define two tables the engine reads:
+#   EFFECTS: dict[str, Callable[[Action, Work], None]] -- the ruleset's own effect for an
+#     ability whose ``effect_params.handler`` names it (used instead of the primitive);
+#   STEP_END: dict[str, Callable[[Work], None]] -- run after the actions of that step.
