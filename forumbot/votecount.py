@@ -22,7 +22,6 @@ from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
-from resolver.ruleset import RULESETS_DIR
 from parsers.votes import (
     CountResult,
     DaySetup,
@@ -34,6 +33,7 @@ from parsers.votes import (
     result_as_json,
     rules_for,
 )
+from resolver.ruleset import RULESETS_DIR
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR

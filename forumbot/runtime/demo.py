@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,10 @@ from forumbot.runtime.context import ForumAccess, Runtime
 from forumbot.runtime.pipeline import load_pipeline, phase_title
 from forumbot.services import games, ingest
 
-FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
-# The recorded SMF 2.1 pages are the adapters' fixtures: one copy of each page in the project.
-PAGES = FIXTURES.parent / "smf21"
+FIXTURES = Path(str(resources.files("forumbot") / "demo_game"))
+"""The demo's game file and recorded pages, shipped as package data (``fixtures/smf21`` links
+to these pages: one copy of each page in the project)."""
+PAGES = FIXTURES
 CAPTURED = datetime(2026, 11, 29, 13, 10, tzinfo=UTC)
 BASE_URL = "http://127.0.0.1:8121/index.php"
 Echo = Callable[[str], None]
