@@ -75,6 +75,10 @@ class HookView:
         """Every recorded action of the game (or of one phase)."""
         return tuple(e for e in self._work.ledger if phase is None or e.phase == phase)
 
+    def votes(self) -> Mapping[str, str | None]:
+        """The day's votes so far (voter → target), in the order they were cast."""
+        return dict(self._work.votes)
+
     def links(self, kind: str | None = None) -> tuple[Link, ...]:
         """Links, optionally of one kind."""
         return tuple(link for link in self._work.links if kind is None or link.kind == kind)
