@@ -26,24 +26,27 @@ from resolver.work import Action, Work
 COPS = ("sheriff", "investigator", "recruit_cop")
 
 
+NOT_TWICE_RUNNING = (
+    "not_same_player_two_nights",
+    "not_same_two_nights",
+    "not_same_player_twice_in_a_row",
+    "not_same_twice_in_a_row",
+    "not_consecutive",
+)
+
+
 def _limits(work: Work, action: Action, target: str) -> str:
     """The per-target limits the seed sets (two nights running, once per game...)."""
     p = action.params
     ids = (action.ability.id,)
-    if (
-        p.get("not_same_player_two_nights")
-        or p.get("not_same_two_nights")
-        or p.get("not_same_player_twice_in_a_row")
-        or p.get("not_same_twice_in_a_row")
-    ) and last_night_target(work, action.actor, _family(action), target):
+    running = any(p.get(k) for k in NOT_TWICE_RUNNING)
+    if running and last_night_target(work, action.actor, _family(action), target):
         return "same player two nights running"
-    if (p.get("once_per_player_per_game") or p.get("once_per_target")) and history(
-        work, action.actor, ids, target
-    ):
+    once = p.get("once_per_player_per_game") or p.get("once_per_target")
+    if once and history(work, action.actor, ids, target):
         return "once per player"
-    if p.get("max_per_target") and len(history(work, action.actor, ids, target)) >= int(
-        p["max_per_target"]
-    ):
+    limit = p.get("max_per_target")
+    if limit and len(history(work, action.actor, ids, target)) >= int(limit):
         return "too many times on this player"
     return ""
 
