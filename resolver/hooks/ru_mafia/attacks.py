@@ -9,7 +9,9 @@ from resolver.hooks.ru_mafia.kernel import (
     SUCCESS,
     add_item,
     answer,
+    base_role,
     clan_members,
+    die,
     faction,
     give_status,
     has,
@@ -49,7 +51,7 @@ def _blocked_by_clan_rule(work: Work, action: Action) -> str:
     needed = ONLY_IF.get(str(action.params.get("only_if", "")))
     if needed:
         clan = faction(work, action.actor)
-        if any(work.players[m].role in needed for m in clan_members(work, clan)):
+        if any(base_role(work, m) in needed for m in clan_members(work, clan)):
             return "clan_has_" + "_or_".join(needed)
     return ""
 
@@ -88,7 +90,21 @@ def attack_move(action: Action, work: Work) -> None:
             s for s in work.players[action.actor].statuses if s.id != "charged"
         ]
     _after_shot(work, action, target, result)
+    _blockers_die_too(work, action, target, result)
     answer(work, action, result)
+
+
+def _blockers_die_too(work: Work, action: Action, target: str, result: str) -> None:
+    """п.ru Маньяк: при убийстве жертвы, которую посетил в эту же ночь блокировщик,
+    погибают и жертва, и блокировщик."""
+    if (
+        result != SUCCESS
+        or target not in work.dying
+        or not action.params.get("blocker_visitor_dies_too")
+    ):
+        return
+    for blocker in night(work).blockers.get(target, ()):
+        die(work, blocker, "stab", action.performer, "maniac_blocker")
 
 
 def _after_shot(work: Work, action: Action, target: str, result: str) -> None:
@@ -136,7 +152,7 @@ def absorbable(work: Work) -> set[str]:
     """Roles the Banshee may absorb: the mafia roles listed, every town role but the
     Villager, every loner."""
     params = work.ruleset.abilities["absorb"].effect_params.get("absorbable", {})
-    out = set(params.get("mafia", ()))
+    out = set(params.get("mafia", ())) | {f"{r}_2" for r in params.get("mafia", ())}
     for rid, role in work.ruleset.roles.items():
         if (role.faction == "town" and rid != "villager") or role.faction == "loners":
             out.add(rid)

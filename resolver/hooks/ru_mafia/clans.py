@@ -10,6 +10,7 @@ from resolver.hooks.ru_mafia.kernel import (
     add_item,
     answer,
     clan_members,
+    clan_role,
     faction,
     history,
     living_role,
@@ -95,7 +96,8 @@ def _one_offer(
         make_follower(work, target)
     else:
         keeps = work.players[target].role in action.params.get("keeps_role", ())
-        _become(work, target, work.players[target].role if keeps else "mafioso", clan)
+        role = work.players[target].role if keeps else clan_role("mafioso", clan)
+        _become(work, target, role, clan)
     answer(work, action, SUCCESS, reply="accepted")
     return True
 
@@ -148,7 +150,7 @@ def settle_role_changes(work: Work) -> None:
         if change == "follower":
             make_follower(work, who)
         elif change.startswith("clan:"):
-            _become(work, who, "mafioso", change[5:])
+            _become(work, who, clan_role("mafioso", change[5:]), change[5:])
         else:
             _become(work, who, change, _faction_of_role(work, change))
             if change == "psycho":

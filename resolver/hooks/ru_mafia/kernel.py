@@ -174,15 +174,29 @@ def clan_members(work: Work, clan: str) -> list[str]:
     return [p.name for p in work.living() if p.faction == clan and "joined_out" not in p.flags]
 
 
+def base_role(work: Work, who: str) -> str:
+    """A player's role, the second clan's roles read as the first clan's (``mafioso_2`` →
+    ``mafioso``)."""
+    rid = work.players[who].role
+    return rid.removesuffix("_2") if "clan2" in work.ruleset.roles[rid].tags else rid
+
+
+def clan_role(base: str, clan: str) -> str:
+    """The role id of a mafia role in a clan (``mafioso`` in mafia2 is ``mafioso_2``)."""
+    return f"{base}_2" if clan == "mafia2" else base
+
+
 def living_role(work: Work, role: str) -> list[str]:
-    """Living holders of a role."""
-    return [p.name for p in work.living() if p.role == role]
+    """Living holders of a role (in either mafia clan)."""
+    return [p.name for p in work.living() if base_role(work, p.name) == role]
 
 
 def die(work: Work, victim: str, kind: str, attacker: str | None, cause: str) -> None:
     """Mark a player to die at dawn (first cause wins)."""
     if victim not in work.dying and work.players[victim].alive:
         work.dying[victim] = Dying(kind, attacker, cause)
+        if attacker in work.players and not _righteous(work, attacker, victim):
+            work.players[attacker].flags.add("sinful")  # п.26: грешный игрок
         work.gm(
             EventKind.ATTACKED,
             victim=victim,
@@ -191,6 +205,22 @@ def die(work: Work, victim: str, kind: str, attacker: str | None, cause: str) ->
             cause=cause,
             outcome="killed",
         )
+
+
+RIGHTEOUS = {
+    "sheriff": ("mafia", "mafia2", "godfather", "maniac", "rebel"),
+    "investigator": ("mafia", "mafia2", "godfather", "maniac", "rebel"),
+    "priest": ("undead",),
+    "van_helsing": ("undead",),
+}
+
+
+def _righteous(work: Work, killer: str, victim: str) -> bool:
+    """п.26 exceptions: Sheriff and Investigator killing a Mafioso, the Maniac or the Rebel;
+    Priest and Van Helsing killing the undead."""
+    kinds = RIGHTEOUS.get(work.players[killer].role, ())
+    victim_role = work.players[victim].role
+    return faction(work, victim) in kinds or victim_role in kinds
 
 
 def unreachable(work: Work, target: str, method: str) -> bool:
@@ -214,6 +244,8 @@ def hostile(work: Work, action: Action, target: str, method: str) -> str:
         return FAIL  # п.17: любое враждебное действие в блок - неудачно
     if immune(work, target, method, ()):
         return FAIL
+    if method == "bite" and target in notes.pumped:
+        return FAIL  # п.ru Медсестра: недоступен для Вампира в эту ночь
     pierce = set(action.params.get("ignores", ()))
     if method != "absorb":
         shielded = _protections(work, action, target, method, pierce)

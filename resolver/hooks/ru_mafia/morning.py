@@ -145,8 +145,22 @@ def _shown_factions(work: Work) -> list[str]:
     return [f for f in work.ruleset.factions if f != "godfather" and (two or f != "mafia2")]
 
 
+def jailer_killed(work: Work) -> None:
+    """п.ru Тюремщик: «Если Тюремщика убивают - все ранее посаженные игроки с невскрытыми
+    фракциями выходят из тюрьмы»."""
+    if not any(work.players[n].role == "jailer" for n in work.dying):
+        return
+    for p in work.players.values():
+        if not p.alive and p.cause == "lynch" and p.status("faction_hidden"):
+            p.alive, p.died, p.cause = True, None, None
+            p.statuses = [s for s in p.statuses if s.id != "faction_hidden"]
+            work.tell(p.name, EventKind.NOTE, message="released")
+            work.gm(EventKind.STATUS, player=p.name, status="released", why="jailer_killed")
+
+
 def morning(work: Work) -> None:
     """Everything that happens «с наступлением утра»."""
+    jailer_killed(work)
     villagers(work)
     settle_recruitment(work)
     settle_role_changes(work)

@@ -9,6 +9,7 @@ from resolver.hooks.ru_mafia.kernel import (
     SUCCESS,
     add_item,
     answer,
+    base_role,
     faction,
     give_status,
     history,
@@ -114,7 +115,13 @@ def _allowed(work: Work, role: str, allowed: list[str]) -> bool:
 def _matches(work: Work, target: str, role: str) -> bool:
     if role in work.ruleset.factions:
         return faction(work, target) == role
-    return work.players[target].role == role
+    return base_role(work, target) == base_role_id(work, role)
+
+
+def base_role_id(work: Work, role: str) -> str:
+    """A role id with the second clan's suffix dropped."""
+    tags = work.ruleset.roles[role].tags if role in work.ruleset.roles else frozenset()
+    return role.removesuffix("_2") if "clan2" in tags else role
 
 
 def block(action: Action, work: Work) -> None:
@@ -306,7 +313,7 @@ def _keeper(work: Work, action: Action) -> str:
     clan = faction(work, action.actor)
     for role in ("mafia_boss", "mafioso", "rebel"):
         for p in work.living():
-            if p.faction == clan and p.role == role:
+            if p.faction == clan and base_role(work, p.name) == role:
                 return p.name
     return action.actor
 
