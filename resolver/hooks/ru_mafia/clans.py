@@ -176,7 +176,7 @@ def _promote_rookie(work: Work) -> None:
 
 def godfather_joins(work: Work) -> None:
     """At the end of a night with one mafia clan left, the Godfather joins it."""
-    clans = [c for c in MAFIA_FACTIONS if clan_members(work, c)]
+    clans = [c for c in MAFIA_FACTIONS if set(clan_members(work, c)) - set(work.dying)]
     if len(clans) != 1:
         return
     for p in work.living():

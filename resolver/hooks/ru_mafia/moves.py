@@ -87,6 +87,8 @@ def search(action: Action, work: Work) -> None:
     if found and "finds" in action.params:
         work.players[action.actor].flags.add(f"found:{work.phase.id}")
     then = action.params.get("then")
+    if "shoots_on" in action.params and role not in action.params["shoots_on"]:
+        then = None  # «поиск Нечисти»: a shot only by a later move
     if not found or not then:
         answer(work, action, SUCCESS if found else FAIL, role=role, found=found)
         return
