@@ -7,7 +7,6 @@ from resolver.hooks.ru_mafia.kernel import (
     FAIL,
     MAFIA_FACTIONS,
     SUCCESS,
-    add_item,
     answer,
     clan_members,
     clan_role,
@@ -125,6 +124,11 @@ def _become(work: Work, who: str, role: str, clan: str) -> None:
     player.faction = clan
     for item, n in items.items():  # в случае вербовки имеющиеся вещи не пропадают
         player.items[item] = max(player.items.get(item, 0), n)
+    for item, n in work.ruleset.roles[role].start_items.items():  # вещи новой роли добавляются
+        once = item == "vodka"  # «по 1 бутылке водки»: a character has one
+        player.items[item] = (
+            max(player.items.get(item, 0), n) if once else player.items.get(item, 0) + n
+        )
     player.flags.add(f"recruited:{work.phase.id}")
 
 
@@ -153,8 +157,6 @@ def settle_role_changes(work: Work) -> None:
             _become(work, who, clan_role("mafioso", change[5:]), change[5:])
         else:
             _become(work, who, change, _faction_of_role(work, change))
-            if change == "psycho":
-                add_item(work, who, "explosive")
     _promote_rookie(work)
     godfather_joins(work)
 
