@@ -22,15 +22,31 @@ def vote_weight(work: Work, voter: str) -> int:
 
 def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
+    adjust_votes = getattr(hooks, "adjust_votes", None)
+    if adjust_votes is not None:
+        work.votes = dict(adjust_votes(HookView(work), dict(work.votes)))
     tally = _tally(work, hooks)
     totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
+    extras = getattr(hooks, "vote_extras", None)
+    added = dict(extras(HookView(work))) if extras is not None else {}
+    for target, extra in added.items():
+        tally.setdefault(target, [])
+        totals[target] = totals.get(target, 0) + extra
     adjust = getattr(hooks, "adjust_tally", None)
     adjusted = adjust(HookView(work), totals) if adjust is not None else totals
     not_voting = [p.name for p in work.living() if p.name not in work.votes]
     work.emit(
         EventKind.VOTE_TALLY,
         Visibility.PUBLIC if adjusted is not None else Visibility.GM,
-        tally=[{"target": t, "voters": v, "total": totals[t]} for t, v in tally.items()],
+        tally=[
+            {
+                "target": t,
+                "voters": v,
+                "total": totals[t],
+                **({"extra": added[t]} if t in added else {}),
+            }
+            for t, v in tally.items()
+        ],
         not_voting=not_voting,
     )
     if adjusted is None:  # the ruleset stopped the lynch before the votes were known

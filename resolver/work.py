@@ -158,6 +158,8 @@ class Work:
     appearances: dict[tuple[str, str], str] = field(default_factory=dict)
     grants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: Winner | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)
+    """Per-phase notes of a ruleset's hook effects (never frozen into the state)."""
 
     @classmethod
     def start(cls, state: GameState, ruleset: Ruleset, phase: Phase, rng: PurposeRng) -> Work:
