@@ -28,9 +28,11 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 def init(url: str, username: str, engine: str, out: Path) -> None:
     """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
     from forum_adapters import locate
+    from forumbot.credentials import refuse_url_credentials
     from forumbot.runtime.app import read_thread
     from forumbot.services.games import draft_game_file
 
+    refuse_url_credentials(url, "URL")
     if out.exists():
         raise click.ClickException(f"{out} exists; choose another --out")
     engine = locate(url, None if engine == "auto" else engine).engine
