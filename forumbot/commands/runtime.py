@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -51,18 +52,51 @@ def init(url: str, username: str, engine: str, out: Path) -> None:
 @clean_errors
 def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, once: bool,
         log_json: bool) -> None:  # fmt: skip
-    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops)."""
+    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops).
+
+    With --once, exits with status 1 when a game's cycle failed (login refused, password
+    unset, forum down...): the log above says why; the next run retries.
+    """
     from forumbot import logging as fb_logging
     from forumbot.runtime import worker as runner
 
+    for path in game_files:  # what `game check` refuses never reaches the forum
+        check_game_file(path)
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
     rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
-    if once:
-        click.echo(f"cycled games: {runner.run_once(rt)}")
-    else:
+    if not once:
         runner.run_forever(rt)
+        return
+    cycled, failed = runner.run_once(rt)
+    click.echo(f"cycled games: {cycled}")
+    if failed:
+        names = ", ".join(game_name(rt, gid) for gid in failed)
+        click.echo(f"Error: the cycle failed for {names} (the log above says why); "
+                   "nothing was lost, the next run retries", err=True)  # fmt: skip
+        sys.exit(1)
+
+
+def check_game_file(path: Path) -> None:
+    """The checks of ``forumbot game check``: the file, then its ruleset and options.
+
+    Raises:
+        ConfigError: the first wrong setting, named.
+    """
+    from forumbot.gamecheck import load_game_ruleset
+    from forumbot.gamefile import load_game_file
+
+    load_game_ruleset(load_game_file(path))
+
+
+def game_name(rt: Any, game_id: int) -> str:
+    """A game's name for a message (its id if it cannot be read)."""
+    from forumbot.db.models import Game
+
+    with rt.sessions() as session:
+        game = session.get(Game, game_id)
+        return game.name if game is not None else f"game {game_id}"
 
 
 @click.command(name="status")

@@ -6,10 +6,11 @@ import logging
 import os
 import stat
 from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from sqlalchemy import Engine, event
 from sqlalchemy import create_engine as sa_create_engine
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -54,8 +55,8 @@ def make_engine(url: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError as exc:
         raise ConfigError("database", f"not a database URL: {exc}") from None
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        prepare_sqlite_file(Path(parsed.database).expanduser())
+    if parsed.get_backend_name() == "sqlite":
+        _prepare_sqlite(parsed)
     try:
         engine = sa_create_engine(parsed, future=True, pool_pre_ping=True)
     except ModuleNotFoundError as exc:
@@ -66,6 +67,21 @@ def make_engine(url: str) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _prepare_sqlite(parsed: URL) -> None:
+    """Create (or check) the SQLite file of ``parsed``, a plain path or a ``file:`` URI."""
+    database = parsed.database or ""
+    if database in ("", ":memory:"):
+        return
+    if str(parsed.query.get("uri", "")).lower() in ("true", "1"):
+        uri = urlsplit(database)
+        options = dict(parse_qsl(uri.query))
+        if not uri.path or options.get("mode") in ("ro", "memory"):
+            return  # read-only or in memory: nothing to create
+        prepare_sqlite_file(Path(unquote(uri.path)).expanduser())
+        return
+    prepare_sqlite_file(Path(database).expanduser())
 
 
 def prepare_sqlite_file(path: Path) -> None:
