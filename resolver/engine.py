@@ -52,6 +52,7 @@ def resolve_phase(
     """
     current = parse_phase(phase, ruleset) if phase else next_phase(state.phase, ruleset)
     work = Work.start(state, ruleset, current, rng)
+    work.hooks, work.apply = HOOKS.get(ruleset.hooks or ""), apply_primitive
     work.votes = dict(votes or {})
     if state.winner is not None:
         for voter, target in work.votes.items():
@@ -67,7 +68,7 @@ def resolve_phase(
                 "the game is over",
             )
         return Resolution(finalize.freeze(work, state), tuple(work.events))
-    hooks = HOOKS.get(ruleset.hooks or "")
+    hooks = work.hooks
     _run_scheduled(work, current)
     start = getattr(hooks, "on_phase_start", None)
     if start is not None:

@@ -132,10 +132,9 @@ WinCheck = Callable[[Work, Mapping[str, Any]], Winner | None]
 
 def hook(work: Work, params: Mapping[str, Any]) -> Winner | None:
     """The ruleset hook's own ``check_win(view)`` (for win rules no named check expresses)."""
-    from resolver.hooks import HOOKS  # local: hook modules import the engine's helpers
-    from resolver.hookspecs import HookView
+    from resolver.hookspecs import HookView  # local: the hook view reads the work layer
 
-    check = getattr(HOOKS.get(work.ruleset.hooks or ""), "check_win", None)
+    check = getattr(work.hooks, "check_win", None)
     if check is None:
         return factions(work, params)
     found: Winner | None = check(HookView(work))

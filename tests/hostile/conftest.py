@@ -17,13 +17,12 @@ import pytest
 from sqlalchemy import func, select
 
 from forumbot import jobs
+from forumbot.clock import FakeClock
 from forumbot.db import upgrade
 from forumbot.db.enums import ReviewKind
 from forumbot.db.models import Game, Order, RawPM, RawPost, ReviewItem
-from forumbot.runtime import leases
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.services import cycle, games
+from forumbot.services import cycle, games, leases
+from forumbot.services.context import Runtime
 from tests.runtime.conftest import GAME
 from tests.runtime.smf_forum import SMFTestForum
 from tests.runtime.test_game_http import http_runtime
