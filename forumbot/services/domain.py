@@ -14,6 +14,7 @@ from typing import Any
 
 from forumbot.db.enums import PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
+from forumbot.db.models import Order as OrderRow
 from forumbot.services import statecodec
 from parsers.orders import Learned, OrderParser, ParseResult
 from parsers.orders import Order as ParsedOrder
@@ -159,7 +160,7 @@ def state_row(state: GameState) -> dict[str, Any]:
     return encoded
 
 
-def resolver_orders(rows: Iterable[Any], names: Mapping[int, str]) -> list[Order]:
+def resolver_orders(rows: Iterable[OrderRow], names: Mapping[int, str]) -> list[Order]:
     """Accepted order rows as the resolver's orders, in the order given."""
     return [
         Order(names[row.player_id], row.ability or "", tuple(row.targets), dict(row.params))

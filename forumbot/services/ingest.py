@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
 from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
@@ -103,7 +103,7 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     player = _player_named(game, raw.sender_name)
     if player is None:
         return "ignored"  # the GM, or someone outside the game
-    read = _read_order(game, player, raw)
+    read = _read_order(session, game, player, raw)
     if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
@@ -135,17 +135,16 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     return outcome
 
 
-def _read_order(game: Game, player: Player, raw: RawPM) -> tuple[Phase, ParseResult] | None:
+def _read_order(
+    session: Session, game: Game, player: Player, raw: RawPM
+) -> tuple[Phase, ParseResult] | None:
     """Parse for the open phase; an order the open phase refuses may be for the next one."""
     candidates = phases.order_phases(game)
     if not candidates:
         return None
     ruleset, parser = domain.ruleset_of(game), domain.parser_of(game)
-    session = object_session(game)
     learned = domain.learned_of(
         session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
-        if session is not None
-        else ()
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
     # every recipient of the PM, and what the GM taught for this game.
