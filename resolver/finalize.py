@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from resolver.abilities.convert import convert
 from resolver.errors import InvariantViolation
 from resolver.model.events import EventKind, Visibility
-from resolver.model.state import GameState
+from resolver.model.state import GameState, Winner
 from resolver.phases import index_of, parse_phase
 from resolver.win import check_win
 from resolver.work import Work
@@ -21,11 +23,17 @@ def settle_deaths(work: Work) -> dict[str, str]:
     return _deaths(work)
 
 
-def finish(work: Work) -> None:
-    """Settle the rest of the phase in place: succession, status expiry, the win check."""
+def kill_dying(work: Work) -> dict[str, str]:
+    """Kill the players marked dying since the last settlement (deaths a hook caused)."""
+    return _deaths(work)
+
+
+def finish(work: Work, win_check: Callable[[Work], Winner | None] | None = None) -> None:
+    """Settle the rest of the phase in place: succession, status expiry, the win check
+    (``win_check``, the ruleset hook's own, replaces the ruleset's ``win.check``)."""
     _succession(work)
     _expire(work)
-    winner = check_win(work)
+    winner = win_check(work) if win_check is not None else check_win(work)
     if winner is not None:
         work.winner = winner
         work.emit(

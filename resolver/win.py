@@ -127,10 +127,20 @@ def _individual_win(work: Work, player: PlayerWork) -> bool:
     return win == "survive" and player.alive
 
 
+def hook(work: Work, params: Mapping[str, Any]) -> Winner | None:
+    """``win.check: hook``: the ruleset hook module's ``check_win`` decides."""
+    from resolver.hooks import HOOKS  # local: hook modules import the work layer
+    from resolver.hookspecs import HookView
+
+    check = getattr(HOOKS.get(work.ruleset.hooks or ""), "check_win", None)
+    return check(HookView(work)) if check is not None else None
+
+
 WinCheck = Callable[[Work, Mapping[str, Any]], Winner | None]
 
 WIN_CHECKS: dict[str, WinCheck] = {
     "team_endgame": team_endgame,
     "factions": factions,
+    "hook": hook,
 }
 """Named end-of-game checks a ruleset's ``win.check`` may choose."""
