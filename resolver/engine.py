@@ -52,6 +52,7 @@ def resolve_phase(
     """
     current = parse_phase(phase, ruleset) if phase else next_phase(state.phase, ruleset)
     work = Work.start(state, ruleset, current, rng)
+    work.runner = run_action
     work.votes = dict(votes or {})
     if state.winner is not None:
         for voter, target in work.votes.items():
@@ -87,11 +88,8 @@ def resolve_phase(
 
 def apply_primitive(work: Work, prim: Primitive) -> None:
     """Apply a hook's primitive now, or queue it for its step."""
-    action = work.primitive_action(prim)
-    if prim.step:
-        work.queue(action)
-    else:
-        run_action(work, action)
+    work.runner = run_action
+    work.apply(prim)
 
 
 def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
