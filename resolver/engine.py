@@ -52,7 +52,7 @@ def resolve_phase(
     """
     current = parse_phase(phase, ruleset) if phase else next_phase(state.phase, ruleset)
     work = Work.start(state, ruleset, current, rng)
-    work.runner = run_action
+    work.hooks, work.apply = HOOKS.get(ruleset.hooks or ""), apply_primitive
     work.votes = dict(votes or {})
     if state.winner is not None:
         for voter, target in work.votes.items():
@@ -68,7 +68,7 @@ def resolve_phase(
                 "the game is over",
             )
         return Resolution(finalize.freeze(work, state), tuple(work.events))
-    hooks = HOOKS.get(ruleset.hooks or "")
+    hooks = work.hooks
     _run_scheduled(work, current)
     start = getattr(hooks, "on_phase_start", None)
     if start is not None:
@@ -88,8 +88,11 @@ def resolve_phase(
 
 def apply_primitive(work: Work, prim: Primitive) -> None:
     """Apply a hook's primitive now, or queue it for its step."""
-    work.runner = run_action
-    work.apply(prim)
+    action = work.primitive_action(prim)
+    if prim.step:
+        work.queue(action)
+    else:
+        run_action(work, action)
 
 
 def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
@@ -163,6 +166,9 @@ def _run_steps(work: Work, hooks: ModuleType | None) -> None:
             system(work, hooks)
         for action in merge_team_votes(work, _pop_sorted(work, step)):
             run_action(work, action)
+        after = getattr(hooks, "STEP_END", {}).get(step)
+        if after is not None:
+            after(work)
     for step in sorted(work.queued):  # actions whose step this phase kind does not list
         for action in _pop_sorted(work, step):
             _finish(work, action, "failed", f"step {step!r} is not part of {work.phase.kind}")
@@ -202,14 +208,25 @@ def run_action(work: Work, action: Action) -> None:
         else t
         for i, t in enumerate(action.targets)
     ]
-    visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
+    players = [
+        t
+        for i, t in enumerate(action.targets)
+        if i >= len(slots) or slots[i].kind is TargetKind.PLAYER
+    ]
+    visited = tuple(dict.fromkeys(players)) if ability.visits else ()
     role_before = work.players[action.actor].role if action.actor in work.players else None
-    reason = slot_problem(ability) or problem(
-        ability.effect, action.params, len(action.targets), work.ruleset
+    handler = hook_effect(work.ruleset, ability)
+    reason = (
+        ""
+        if handler
+        else slot_problem(ability)
+        or problem(ability.effect, action.params, len(action.targets), work.ruleset)
     )
     if reason:  # a catalogue ability the engine cannot run yet: an outcome, not a crash
         action.outcome, action.reason = "failed", f"not resolvable: {reason}"
         visited = ()
+    elif handler is not None:
+        handler(action, work)
     else:
         ABILITIES[ability.effect](action, work)
         if ability.effect is Effect.NONE:
@@ -232,6 +249,16 @@ def _hooked(work: Work, action: Action) -> None:
         return
     for prim in done:
         apply_primitive(work, prim)
+
+
+def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:
+    """The ruleset hook's own effect for an ability (``effect_params.handler``), if any."""
+    name = ability.effect_params.get("handler")
+    if not name:
+        return None
+    effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
+    found: Callable[[Action, Work], None] | None = effects.get(str(name))
+    return found
 
 
 def _performer(work: Work, action: Action) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from resolver.errors import InvariantViolation
 from resolver.model.catalogue import Ability, Role, Ruleset
 from resolver.model.events import Event, EventKind, Visibility
 from resolver.model.state import (
@@ -159,9 +159,18 @@ class Work:
     appearances: dict[tuple[str, str], str] = field(default_factory=dict)
     grants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: Winner | None = None
-    # The engine's ``run_action``, handed in by the engine so that an ability applying a
-    # hook's primitives (``abilities.hook``) needs no import of the engine.
-    runner: Callable[[Work, Action], None] | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)
+    """Per-phase notes of a ruleset's hook effects (never frozen into the state)."""
+    hooks: ModuleType | None = None
+    """The ruleset's hook module (set by the engine, so the layers below never import it)."""
+    apply: Callable[[Work, Primitive], None] | None = None
+    """The engine's ``apply_primitive`` (set by the engine: hooks' primitives run through it)."""
+
+    def apply_primitive(self, prim: Primitive) -> None:
+        """Apply a hook's primitive through the engine, now or at its step."""
+        if self.apply is None:
+            raise RuntimeError("a primitive was applied outside the engine")
+        self.apply(self, prim)
 
     @classmethod
     def start(cls, state: GameState, ruleset: Ruleset, phase: Phase, rng: PurposeRng) -> Work:
@@ -269,20 +278,6 @@ class Work:
             if sdef is not None and key in sdef.effects:
                 out.append(sdef.effects[key])
         return out
-
-    def apply(self, prim: Primitive) -> None:
-        """Apply a hook's primitive now (through the engine's runner), or queue it for its step.
-
-        Raises:
-            InvariantViolation: no engine is running this scratchpad (a bug).
-        """
-        action = self.primitive_action(prim)
-        if prim.step:
-            self.queue(action)
-        elif self.runner is None:
-            raise InvariantViolation("a primitive was applied outside the engine")
-        else:
-            self.runner(self, action)
 
     def primitive_action(self, prim: Primitive) -> Action:
         """Wrap a hook's primitive as an action of a synthetic ability."""
