@@ -61,18 +61,30 @@ def _parser(name: str, options: str) -> OrderParser:
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
-    """The slots of these players (dead ones marked dead, for orders on the dead)."""
+def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+    """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
+    each with its statuses after the last resolved phase (a revealed Mayor's vote weighs 3)."""
+    statuses = statuses_now(game)
     slots = tuple(
         Slot(
             name=p.display_name,
             role=p.role,
             aliases=tuple(p.aliases),
             alive=p.status is PlayerStatus.ALIVE,
+            statuses=statuses.get(p.display_name, frozenset()),
         )
         for p in players
     )
     return Roster(slots=slots, hosts=tuple(hosts))
+
+
+def statuses_now(game: Game) -> dict[str, frozenset[str]]:
+    """Each player's status ids in the state after the game's last resolved phase."""
+    latest = next((p.state_after for p in reversed(game.phases) if p.state_after), None)
+    if latest is None:
+        return {}
+    state = statecodec.decode(GameState, latest)
+    return {p.name: frozenset(s.id for s in p.statuses) for p in state.players}
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:

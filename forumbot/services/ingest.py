@@ -148,7 +148,8 @@ def _read_order(
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
     # every recipient of the PM, and what the GM taught for this game.
-    roster = domain.roster_of(p for p in game.players if p.status is not PlayerStatus.REPLACED)
+    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
+    roster = domain.roster_of(game, slots)
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(

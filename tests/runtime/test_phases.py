@@ -223,3 +223,45 @@ def test_a_gm_decision_on_item_1_is_not_read_from_item_12s_vote(world, clock):
         bob = review.OrderInput(ability="vote", targets=("Bob",))
         review.accept_edit(session, 1, (bob,), gm="Steph", note="Ann meant Bob")
     assert dict(daycount.tally(rt, game_id).votes) == {"Bob": ("Ann",), "Zed": ("Dan",)}
+
+
+def test_a_revealed_mayors_vote_counts_three_in_the_next_days_count(tmp_path, clock):
+    """The vote counter sees each player's statuses from the last resolved phase: a Mayor
+    revealed on day 1 (``revealed``: vote weight 3) weighs 3 on day 2's wagon."""
+    from forumbot.db import upgrade
+    from forumbot.localforum import ForumState, save_state
+    from tests.runtime.conftest import GAME, make_runtime
+
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    upgrade(url)
+    save_state(tmp_path / "forum", ForumState(topic_id=5))
+    path = tmp_path / "game.yaml"
+    path.write_text(
+        GAME.replace("MODE", "auto").replace(
+            "{name: Carl, role: villager}", "{name: Carl, role: mayor}"
+        )
+    )
+    rt = make_runtime(url, tmp_path / "forum", clock)
+    game_id = games.register(rt, path)
+    games.start(rt, game_id)
+    players = LocalForum(tmp_path / "forum", "Players", clock=clock)
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_pm("Carl", "D1", "mayor reveal", clock.now())
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # day 1 ends without a lynch; Carl is revealed
+    for _ in range(3):
+        cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 2
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day2").status is PhaseStatus.OPEN
+    players.add_post("Carl", "<b>$Zed</b>", clock.now())
+    players.add_post("Ann", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    count = daycount.tally(rt, game_id)
+    assert count is not None and count.votes == {"Zed": ("Carl", "Ann")}
+    assert count.result.wagons[0].total == 4  # Carl's 3 and Ann's 1

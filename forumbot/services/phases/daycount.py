@@ -58,7 +58,8 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         posts = _posts_in(session, game, phase)
         if rules.channel is not Channel.THREAD:
             posts += _pms_in(session, game, phase, config.credentials.username)
-        roster = domain.roster_of(game.players, hosts=(config.gm, config.credentials.username))
+        hosts = (config.gm, config.credentials.username)
+        roster = domain.roster_of(game, game.players, hosts)
         day = DaySetup(
             number=phase.number,
             deadline=phase.deadline,
