@@ -271,9 +271,24 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
             extra += ["bribe", "fake_action"]
         if view.items(name).get("bow_tie", 0) > 0:
             extra += ["interrogate", "investigate"]
-        extra += _borrowed_roles(view, name)
+        extra += _borrowed_roles(view, name) + _variants(view, name)
         if extra:
             out[name] = tuple(dict.fromkeys(extra))
+    return out
+
+
+def _variants(view: HookView, name: str) -> list[str]:
+    """Seed 001's abilities a game switches on (``option: variant_sabotage, roles: [...]``),
+    and Eri's Night 1 Interrogate (``variant_eri_interrogate``)."""
+    role = view.role(name).id
+    out = []
+    for ability in view.ruleset.abilities.values():
+        option = ability.effect_params.get("option")
+        roles = ability.effect_params.get("roles", ())
+        if option and str(option).startswith("variant_") and role in roles and view.option(option):
+            out.append(ability.id)
+    if role == "eri" and view.option("variant_eri_interrogate") and view.phase == "night1":
+        out.append("interrogate")
     return out
 
 
