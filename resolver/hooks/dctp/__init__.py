@@ -353,7 +353,16 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
                 out.append(unlink_all(name, "disguise"))
         out += _betrayal(view) + _gossip(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
-    return out
+    return out + _clumsiness(view)
+
+
+def _clumsiness(view: HookView) -> list[Primitive]:
+    """Option ``yamamura_clumsy_ends``: the seed never says (``gm``: the GM lifts it)."""
+    if view.option("yamamura_clumsy_ends") != "after_first_death":
+        return []
+    if not view.names(alive=False):
+        return []
+    return [unstatus(n, "clumsy") for n in view.names() if view.has_status(n, "clumsy")]
 
 
 def _jail_terms(view: HookView) -> list[Primitive]:
