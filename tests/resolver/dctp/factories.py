@@ -64,7 +64,9 @@ def _value(rnd: random.Random, kind: str, ctx: dict[str, Any]) -> str:
     return str(rnd.choice(alive))
 
 
-def random_orders(rnd: random.Random, state: GameState, ruleset: Ruleset, phase: str) -> list[Order]:
+def random_orders(
+    rnd: random.Random, state: GameState, ruleset: Ruleset, phase: str
+) -> list[Order]:
     """Each living player tries each ability of his role (and of his items) at random."""
     kind = parse_phase(phase, ruleset).kind
     alive = [p.name for p in state.players if p.alive]
