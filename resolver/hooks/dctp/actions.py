@@ -37,8 +37,13 @@ CHILD = "child"
 
 def discombobulate(view: HookView, action: ActionView) -> Handled:
     """'People that were discombobulated will fail with their night action on the same night';
-    only those who used a night action are told."""
+    only those who used a night action are told. 'In case the Discombobulator was
+    discombobulated, they'll get the message: Your action failed' (tricks of one step too)."""
     target = action.targets[0]
+    if tricked(view, action.actor):
+        return fail(
+            "the discombobulator was discombobulated", note([action.actor], "action_failed")
+        )
 
     def later(v: HookView) -> Sequence[Primitive]:
         acted = any(actor == target for _, actor, _, _ in v.accepted())
@@ -52,6 +57,14 @@ def discombobulate(view: HookView, action: ActionView) -> Handled:
             note([action.actor], "discombobulated_target", target=target),
         ),
         later,
+    )
+
+
+def tricked(view: HookView, name: str) -> bool:
+    """Someone else discombobulates (or confuses) this player in this phase's trick step."""
+    return any(
+        aid in ("discombobulate", "confuse") and targets[:1] == (name,) and actor != name
+        for _, actor, aid, targets in view.accepted()
     )
 
 
@@ -445,6 +458,8 @@ def sabotage(view: HookView, action: ActionView) -> Handled:
 
 def confuse(view: HookView, action: ActionView) -> Handled:
     """Named only (a crime; 'ineffective' against Lovey-Dovey): the target's action fails."""
+    if tricked(view, action.actor):
+        return fail("the confuser was discombobulated")
     return done(block(action.actor, action.targets[0]))
 
 

@@ -91,7 +91,7 @@ def test_abilities_no_role_has_still_resolve_when_a_gm_grants_them(dctp) -> None
     outcomes = {
         e.data["ability"]: e.data["outcome"] for e in res.events if e.kind is EventKind.OUTCOME
     }
-    assert outcomes["discombobulate"] == "blocked"  # confused
+    assert outcomes["discombobulate"] == "failed"  # the trickster was confused
     assert after["Fay"].has("hindered")  # no vote tomorrow
 
 
