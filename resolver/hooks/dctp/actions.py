@@ -306,11 +306,26 @@ def steal(view: HookView, action: ActionView) -> Handled:
     ]
     if peeked and peeked[-1] in have:
         wanted = peeked[-1]
+    earlier = [
+        lk.b.split("@")[1]
+        for lk in view.links("stole")
+        if lk.b.startswith(f"{target}@") and lk.b.endswith(f"@{view.phase}")
+    ]
+    if earlier:  # 'all thieves will "get the same item."' - it is gone only once
+        thieves = [
+            lk.a for lk in view.links("stole") if lk.b == f"{target}@{earlier[0]}@{view.phase}"
+        ]
+        told = [*thieves, action.actor, target]
+        return done(
+            link(action.actor, f"{target}@{earlier[0]}@{view.phase}", "stole"),
+            note(told, "item_stolen_by_several", item=earlier[0], thieves=len(thieves) + 1),
+        )
     if not have:
         return done(note([action.actor], "nothing_to_steal", target=target))
     taken = str(wanted) if wanted in have else view.draw(f"steal:{target}", have)
     out = [item(target, taken, -1), note([target], "item_stolen", item=taken),
-           result(action.actor, action.ability.id, target, taken)]  # fmt: skip
+           result(action.actor, action.ability.id, target, taken),
+           link(action.actor, f"{target}@{taken}@{view.phase}", "stole")]  # fmt: skip
     if taken == "alcohol" and view.has_status(target, "drunk"):
         out += [unstatus(target, "drunk"), status(None, target, "sober")]
     return done(*out)
