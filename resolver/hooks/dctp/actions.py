@@ -44,6 +44,8 @@ def discombobulate(view: HookView, action: ActionView) -> Handled:
         return fail(
             "the discombobulator was discombobulated", note([action.actor], "action_failed")
         )
+    if _killers_target(view, action.actor, target):
+        return fail("the trickster is the killer's target")
 
     def later(v: HookView) -> Sequence[Primitive]:
         acted = any(actor == target for _, actor, _, _ in v.accepted())
@@ -58,6 +60,15 @@ def discombobulate(view: HookView, action: ActionView) -> Handled:
         ),
         later,
     )
+
+
+def _killers_target(view: HookView, trickster: str, target: str) -> bool:
+    """'If the trickster is also the person the killer is targeting that night, their action
+    will fail UNLESS they are tricking the person killing them.'"""
+    from resolver.hooks.dctp.kills import chosen_kill
+
+    kill = chosen_kill(view)
+    return kill is not None and kill[2] == trickster and kill[1] != target
 
 
 def tricked(view: HookView, name: str) -> bool:
