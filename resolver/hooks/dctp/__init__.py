@@ -98,8 +98,12 @@ def _holding(view: HookView, officer: str) -> bool:
 def _exclusive(view: HookView, action: ActionView) -> str:
     """'Action A OR Action B -> Can just use one of it, not both at the same night'."""
     others = tuple(action.params.get("exclusive_with", ()))
-    for e in view.ledger():
-        if e.phase == view.phase and e.actor == action.actor and e.ability in others:
+    if not others:
+        return ""
+    for e in reversed(view.ledger()):  # this phase's entries are the last ones
+        if e.phase != view.phase:
+            break
+        if e.actor == action.actor and e.ability in others:
             return f"{action.ability.id} or {e.ability}, not both"
     return ""
 
