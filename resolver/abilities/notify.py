@@ -11,7 +11,8 @@ from resolver.work import Action, Work
 
 
 def apply(action: Action, work: Work) -> None:
-    """Tell the targets (or everyone with ``public: true``) the ``message`` key."""
+    """Tell the targets (everyone with ``public: true``, the GM with ``gm: true``) the
+    ``message`` key."""
     data = dict(action.params)
     if data.pop("event", "note") == "result":
         for who in action.targets:
