@@ -129,5 +129,6 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
 
 
 def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
-    """Anyone may answer an invitation (accept, «вербовка N», refuse)."""
-    return {n: ("answer_recruitment",) for n in view.names()}
+    """Anyone may answer an invitation (accept, «вербовка N», refuse) and use the gifts he
+    holds (п.ru Фея: «Применение подарков - ночной ход»), whatever his role."""
+    return {n: ("answer_recruitment", "use_item") for n in view.names()}
