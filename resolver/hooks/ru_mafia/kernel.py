@@ -228,6 +228,8 @@ def unreachable(work: Work, target: str, method: str) -> bool:
     only vodka, п.ru Банши)."""
     if method == "absorb":
         return has(work, target, "drunk")
+    if method == "watch":  # the Journalist sees a confession (answer 3)
+        return any(has(work, target, s) for s in UNREACHABLE if s != "confessed")
     return any(has(work, target, s) for s in UNREACHABLE)
 
 
