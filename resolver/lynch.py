@@ -22,6 +22,7 @@ def vote_weight(work: Work, voter: str) -> int:
 
 def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
+    cast = set(work.votes)  # who voted, before any vote-changing rule
     adjust = getattr(hooks, "adjust_votes", None)
     if adjust is not None:
         work.votes = dict(adjust(HookView(work), dict(work.votes)))
@@ -32,7 +33,7 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     for target, extra in added.items():
         tally.setdefault(target, [])
         totals[target] = totals.get(target, 0) + extra
-    not_voting = [p.name for p in work.living() if p.name not in work.votes]
+    not_voting = [p.name for p in work.living() if p.name not in cast]
     work.emit(
         EventKind.VOTE_TALLY,
         Visibility.PUBLIC,
