@@ -23,20 +23,22 @@ def vote_weight(work: Work, voter: str) -> int:
 def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
     cast = set(work.votes)  # who voted, before any vote-changing rule
-    adjust = getattr(hooks, "adjust_votes", None)
-    if adjust is not None:
-        work.votes = dict(adjust(HookView(work), dict(work.votes)))
-    tally = _tally(work)
+    change = getattr(hooks, "adjust_votes", None)
+    if change is not None:
+        work.votes = dict(change(HookView(work), dict(work.votes)))
+    tally = _tally(work, hooks)
     totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
     extras = getattr(hooks, "vote_extras", None)
     added = dict(extras(HookView(work))) if extras is not None else {}
     for target, extra in added.items():
         tally.setdefault(target, [])
         totals[target] = totals.get(target, 0) + extra
+    adjust = getattr(hooks, "adjust_tally", None)
+    adjusted = adjust(HookView(work), totals) if adjust is not None else totals
     not_voting = [p.name for p in work.living() if p.name not in cast]
     work.emit(
         EventKind.VOTE_TALLY,
-        Visibility.PUBLIC,
+        Visibility.PUBLIC if adjusted is not None else Visibility.GM,
         tally=[
             {
                 "target": t,
@@ -48,7 +50,10 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
         ],
         not_voting=not_voting,
     )
-    chosen = [c for c in _decide(work, totals) if c != NO_LYNCH]
+    if adjusted is None:  # the ruleset stopped the lynch before the votes were known
+        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
+        return ()
+    chosen = [c for c in _decide(work, dict(adjusted), hooks) if c != NO_LYNCH]
     for name in [c for c in chosen if any(work.status_effect(c, "lynch_immune"))]:
         work.gm(EventKind.NO_LYNCH, player=name, reason="lynch_immune")
         chosen.remove(name)
@@ -61,11 +66,14 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     return follow
 
 
-def _tally(work: Work) -> dict[str, list[str]]:
+def _tally(work: Work, hooks: ModuleType | None) -> dict[str, list[str]]:
     tally: dict[str, list[str]] = {}
     allow_self = work.ruleset.vote.self_vote
+    ruleset_problem = getattr(hooks, "vote_problem", None)
     for voter, target in work.votes.items():
         problem = _vote_problem(work, voter, target, allow_self)
+        if not problem and ruleset_problem is not None:
+            problem = ruleset_problem(HookView(work), voter, target)
         if problem:
             work.gm(EventKind.VOTE_REJECTED, voter=voter, target=target, reason=problem)
             continue
@@ -91,7 +99,7 @@ def _vote_problem(work: Work, voter: str, target: str | None, allow_self: bool) 
     return ""
 
 
-def _decide(work: Work, totals: dict[str, int]) -> list[str]:
+def _decide(work: Work, totals: dict[str, int], hooks: ModuleType | None) -> list[str]:
     """The lynched player(s): one, several (tie policy ``all_tied``) or none."""
     if not totals:
         return []
@@ -107,18 +115,24 @@ def _decide(work: Work, totals: dict[str, int]) -> list[str]:
     if len(leaders) == 1:
         return leaders
     seats = work.players
-    return _tie(work, sorted(leaders, key=lambda n: seats[n].seat if n in seats else -1))
+    ordered = sorted(leaders, key=lambda n: seats[n].seat if n in seats else -1)
+    return _tie(work, ordered, hooks)
 
 
-def _tie(work: Work, leaders: list[str]) -> list[str]:
-    """``no_lynch`` and ``mayor_decides`` lynch nobody (the GM or Mayor decides outside);
-    ``random`` draws one; ``all_tied`` lynches them all."""
+def _tie(work: Work, leaders: list[str], hooks: ModuleType | None) -> list[str]:
+    """``no_lynch`` lynches nobody; ``mayor_decides`` lynches the ruleset hook's
+    ``break_tie`` choice (none without such a hook: the GM decides outside); ``random``
+    draws one; ``all_tied`` lynches them all."""
     policy = work.ruleset.vote.tie
     work.gm(EventKind.NO_LYNCH, reason="tie", leaders=leaders, policy=policy)
     if policy == "random":
         return [work.draw("lynch_tie", leaders)]
     if policy == "all_tied":
         return leaders
+    breaker = getattr(hooks, "break_tie", None)
+    if policy == "mayor_decides" and breaker is not None:
+        chosen = breaker(HookView(work), tuple(leaders))
+        return [chosen] if chosen in leaders else []
     return []
 
 

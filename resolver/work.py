@@ -151,6 +151,7 @@ class Work:
     spreads: list[tuple[str, str, str | None, Mapping[str, Any]]] = field(default_factory=list)
     queued: dict[str, list[Action]] = field(default_factory=dict)
     acted: set[str] = field(default_factory=set)
+    accepted: list[Action] = field(default_factory=list)
     late: list[Callable[[Work], None]] = field(default_factory=list)
     votes: Mapping[str, str | None] = field(default_factory=dict)
     vote_mods: dict[str, int] = field(default_factory=dict)

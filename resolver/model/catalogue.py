@@ -48,6 +48,7 @@ class Effect(StrEnum):
     GRANT = "grant"
     NOTIFY = "notify"
     NONE = "none"
+    HOOK = "hook"
 
 
 ANY_PHASE = "any"

@@ -13,7 +13,15 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
-from forumbot.runtime.pipeline import OrderReading, phase_title
+from forumbot.services import domain
+from parsers.orders import ParseResult
+
+
+def phase_title(phase: str) -> str:
+    """``night2`` -> ``Night 2``."""
+    head = phase.rstrip("0123456789")
+    return f"{head.capitalize()} {phase[len(head) :]}".strip()
+
 
 TEMPLATES = {
     "accepted": "Received: {orders}, {phase}.",
@@ -23,12 +31,12 @@ TEMPLATES = {
 }
 
 
-def receipt_text(outcome: str, phase: Phase | None, reading: OrderReading | None) -> str | None:
+def receipt_text(outcome: str, phase: Phase | None, reading: ParseResult | None) -> str | None:
     """The receipt for one PM, or None when there is nothing to answer (ignored PMs)."""
     template = TEMPLATES.get(outcome)
     if template is None:
         return None
-    orders = "; ".join(o.describe() for o in reading.orders) if reading else ""
+    orders = "; ".join(domain.describe(o) for o in reading.orders) if reading else ""
     reason = reading.reason if reading and reading.reason else "not read with certainty"
     title = phase_title(phase.name) if phase else "no open phase"
     return template.format(orders=orders or "no action", phase=title, reason=reason)
@@ -40,7 +48,7 @@ def draft_receipt(
     player: Player,
     raw: RawPM,
     phase: Phase | None,
-    reading: OrderReading | None,
+    reading: ParseResult | None,
     outcome: str,
 ) -> None:
     """Draft (once, keyed by the PM) and approve the receipt if the game wants receipts."""

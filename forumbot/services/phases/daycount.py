@@ -8,6 +8,7 @@ posts and the lynch all follow the GM.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -17,42 +18,58 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, Phase, RawPM, RawPost, ReviewItem, VoteEvent
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import StoredPost, Tally, VoteRequest
-from forumbot.services import games, phases
+from forumbot.services import domain, games, phases
+from forumbot.services.context import Runtime
+from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from parsers.votes import (
+    Channel,
+    CountResult,
+    DayEvent,
+    DayEventKind,
+    DaySetup,
+    PostInput,
+    QueueItem,
+    count_votes,
+)
 
 
-def tally(rt: Runtime, game_id: int) -> Tally | None:
-    """The vote count of the open day from the stored posts (None without a vote counter)."""
-    if rt.pipeline.votes is None:
-        return None
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    """The open day's vote count, and its vote-count post (BBCode)."""
+
+    result: CountResult
+    post: str
+
+    @property
+    def votes(self) -> dict[str, tuple[str, ...]]:
+        """Per target, its voters in the order they voted."""
+        return {w.target: tuple(v.name for v in w.voters) for w in self.result.wagons}
+
+
+def tally(rt: Runtime, game_id: int) -> DayCount | None:
+    """The vote count of the open day from the stored posts (None: no day is open)."""
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
         phase = phases.current(game)
         if phase is None or phase.kind.value != "day":
             return None
         config = games.config_of(game)
+        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
         posts = _posts_in(session, game, phase)
-        pms = _pms_in(session, game, phase, config.credentials.username)
-        request = VoteRequest(
-            posts=posts,
-            ruleset=game.ruleset,
-            roster={p.display_name: p.role for p in game.players},
-            alive=tuple(p.display_name for p in game.players if phases.is_alive(p)),
-            hosts=(config.gm, config.credentials.username),
-            aliases={p.display_name: tuple(p.aliases) for p in game.players},
-            syntax=config.votes.syntax,
-            day=phase.number,
+        if rules.channel is not Channel.THREAD:
+            posts += _pms_in(session, game, phase, config.credentials.username)
+        roster = domain.roster_of(game.players, hosts=(config.gm, config.credentials.username))
+        day = DaySetup(
+            number=phase.number,
             deadline=phase.deadline,
-            now=rt.clock.now(),
-            pms=pms,
-            overrides=_vote_overrides(game),
-            corrections=tuple(corrections(session, game, phase)),
+            events=tuple(corrections(session, game, phase)),
         )
-    return rt.pipeline.votes(request)
+    result = count_votes(posts, roster, rules, day)
+    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result)
+    return DayCount(result, render_vote_count(job, rt.clock.now()))
 
 
-def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
+def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ...]:
     """The latest revision of every post made during the phase, in thread order."""
     rows = session.scalars(
         select(RawPost)
@@ -66,21 +83,11 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> list[StoredPost]:
             if row.post_id in latest:
                 before[row.post_id] = latest[row.post_id].body_html
             latest[row.post_id] = row
-    return [
-        StoredPost(
-            r.post_id,
-            r.author_name,
-            r.body_html,
-            r.posted_at.isoformat(),
-            previous_html=before.get(r.post_id),
-            edited=r.edited_at is not None or r.post_id in before,
-            edited_at=r.edited_at.isoformat() if r.edited_at else None,
-        )
-        for r in sorted(latest.values(), key=lambda r: int(r.post_id))
-    ]
+    ordered = sorted(latest.values(), key=lambda r: int(r.post_id))
+    return tuple(domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
 
 
-def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> list[StoredPost]:
+def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[PostInput, ...]:
     """The players' PMs to the bot during the phase (votes, in a game that votes by PM)."""
     players = {p.display_name.casefold() for p in game.players}
     rows = session.scalars(
@@ -88,17 +95,11 @@ def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> list[St
         .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
         .order_by(RawPM.sent_at, RawPM.id)
     ).all()
-    return [
-        StoredPost(
-            r.pm_id,
-            r.sender_name,
-            r.body_html,
-            r.sent_at.isoformat(),
-            tuple(str(x.get("name", "")) for x in r.recipients),
-        )
+    return tuple(
+        domain.pm_vote(r)
         for r in rows
         if _within(r.sent_at, phase) and r.sender_name.casefold() in players
-    ]
+    )
 
 
 _SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
@@ -129,15 +130,15 @@ def _within(moment: datetime, phase: Phase) -> bool:
 def queue_doubtful(rt: Runtime, game_id: int) -> int:
     """Put each vote the counter could not decide into the GM queue (once); returns how many."""
     count = tally(rt, game_id)
-    if count is None or not count.queued:
+    if count is None or not count.result.queue:
         return 0
     added = 0
     with rt.sessions.begin() as session:
         game = session.get_one(Game, game_id)
         phase = phases.current(game)
         known = dict(games.runtime_state(game).get("vote_items", {}))
-        for item in count.queued:
-            key = f"{item.get('post')}:{item.get('voter')}:{item.get('raw')}"
+        for item in count.result.queue:
+            key = f"{item.post_id}:{item.voter}:{item.raw}"
             if key in known or phase is None:
                 continue
             row = _vote_item(session, game, phase, item)
@@ -147,28 +148,28 @@ def queue_doubtful(rt: Runtime, game_id: int) -> int:
     return added
 
 
-def _vote_item(session: Session, game: Game, phase: Phase, item: Any) -> ReviewItem:
+def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem) -> ReviewItem:
     post = session.scalar(
         select(RawPost).where(RawPost.forum_id == game.forum_id,
-                              RawPost.post_id == str(item.get("post")))
+                              RawPost.post_id == str(item.post_id))
         .order_by(RawPost.revision.desc()).limit(1)
     )  # fmt: skip
-    voter = next((p for p in game.players if p.display_name == item.get("voter")), None)
-    edited = "edit" in str(item.get("kind", ""))
+    voter = next((p for p in game.players if p.display_name == item.voter), None)
+    edited = "edit" in item.kind
     row = ReviewItem(game_id=game.id, phase_id=phase.id,
                      kind=ReviewKind.EDIT if edited else ReviewKind.VOTE,
                      raw_post_id=post.id if post else None,
                      player_id=voter.id if voter else None,
-                     reason=f"{item.get('raw')!r}: {item.get('reason')}",
-                     candidates=list(item.get("candidates") or ()))  # fmt: skip
+                     reason=f"{item.raw!r}: {item.reason}",
+                     candidates=list(item.candidates))  # fmt: skip
     session.add(row)
     session.flush()
     return row
 
 
-def corrections(session: Session, game: Game, phase: Phase) -> list[tuple[str, str, str, Any]]:
-    """The GM's decisions on doubtful votes as counter corrections:
-    (``correct``/``ignore``, post id, voter, meant target or None)."""
+def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
+    """The GM's decisions on doubtful votes as counter corrections of their posts (a vote
+    read as the GM meant it, or ignored)."""
     items = session.scalars(
         select(ReviewItem).where(
             ReviewItem.phase_id == phase.id,
@@ -178,12 +179,12 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[tuple[str, s
         )
     ).all()
     names = {p.id: p.display_name for p in game.players}
-    out: list[tuple[str, str, str, Any]] = []
+    out: list[DayEvent] = []
     for item in items:
         post = session.get_one(RawPost, item.raw_post_id)
         voter = names.get(item.player_id or 0, post.author_name)
         if item.state is ReviewState.REJECTED:
-            out.append(("ignore", post.post_id, voter, None))
+            out.append(DayEvent(DayEventKind.IGNORE, post.post_id, voter, None))
             continue
         vote = session.scalar(
             select(VoteEvent).where(VoteEvent.reason.like(f"% review item {item.id}%"))
@@ -191,5 +192,5 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[tuple[str, s
         target = names.get(vote.target_id) if vote and vote.target_id else None
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):
             continue
-        out.append(("correct", post.post_id, voter, target))
+        out.append(DayEvent(DayEventKind.CORRECT, post.post_id, voter, target))
     return out

@@ -1,4 +1,4 @@
-"""The runtime's composition root: database, clock, worker id, adapters and pipeline.
+"""The runtime's composition root: database, clock, worker id and forum adapters.
 
 Services are modules of functions that take a ``Runtime`` and ids. ``Runtime`` holds no game
 state: everything a game needs between two calls is in the database.
@@ -15,10 +15,9 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from forumbot.clock import Clock, SystemClock
 from forumbot.logging import get_logger
-from forumbot.runtime.clock import Clock, SystemClock
-from forumbot.runtime.leases import DEFAULT_LEASE
-from forumbot.runtime.pipeline import Pipeline
+from forumbot.services.leases import DEFAULT_LEASE
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +46,6 @@ class Runtime:
     engine: Engine
     sessions: sessionmaker[Session]
     adapter_factory: AdapterFactory
-    pipeline: Pipeline
     clock: Clock = field(default_factory=SystemClock)
     worker: str = "local"
     lease_period: timedelta = DEFAULT_LEASE
