@@ -52,6 +52,7 @@ def resolve_phase(
     """
     current = parse_phase(phase, ruleset) if phase else next_phase(state.phase, ruleset)
     work = Work.start(state, ruleset, current, rng)
+    work.hooks, work.apply = HOOKS.get(ruleset.hooks or ""), apply_primitive
     work.votes = dict(votes or {})
     if state.winner is not None:
         for voter, target in work.votes.items():
@@ -67,7 +68,7 @@ def resolve_phase(
                 "the game is over",
             )
         return Resolution(finalize.freeze(work, state), tuple(work.events))
-    hooks = HOOKS.get(ruleset.hooks or "")
+    hooks = work.hooks
     _run_scheduled(work, current)
     start = getattr(hooks, "on_phase_start", None)
     if start is not None:
@@ -237,16 +238,6 @@ def run_action(work: Work, action: Action) -> None:
         _finish(work, action, action.outcome, action.reason)
 
 
-def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:
-    """The ruleset hook's own effect for an ability (``effect_params.handler``), if any."""
-    name = ability.effect_params.get("handler")
-    if not name:
-        return None
-    effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
-    found: Callable[[Action, Work], None] | None = effects.get(str(name))
-    return found
-
-
 def _hooked(work: Work, action: Action) -> None:
     """An ability with effect ``none`` means what the ruleset hook's ``on_action`` says."""
     hook = getattr(HOOKS.get(work.ruleset.hooks or ""), "on_action", None)
@@ -258,6 +249,16 @@ def _hooked(work: Work, action: Action) -> None:
         return
     for prim in done:
         apply_primitive(work, prim)
+
+
+def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:
+    """The ruleset hook's own effect for an ability (``effect_params.handler``), if any."""
+    name = ability.effect_params.get("handler")
+    if not name:
+        return None
+    effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
+    found: Callable[[Action, Work], None] | None = effects.get(str(name))
+    return found
 
 
 def _performer(work: Work, action: Action) -> str:

@@ -67,6 +67,18 @@ class HookView:
         """The player's flags (markers hooks and effects leave on him)."""
         return frozenset(self._work.players[name].flags)
 
+    def statuses(self, name: str) -> tuple[Status, ...]:
+        """The player's statuses now."""
+        return tuple(self._work.players[name].statuses)
+
+    def ledger(self, phase: str | None = None) -> tuple[LedgerEntry, ...]:
+        """Every recorded action of the game (or of one phase)."""
+        return tuple(e for e in self._work.ledger if phase is None or e.phase == phase)
+
+    def votes(self) -> Mapping[str, str | None]:
+        """The day's votes so far (voter → target), in the order they were cast."""
+        return dict(self._work.votes)
+
     def links(self, kind: str | None = None) -> tuple[Link, ...]:
         """Links, optionally of one kind."""
         return tuple(link for link in self._work.links if kind is None or link.kind == kind)
@@ -75,17 +87,9 @@ class HookView:
         """A seeded draw, logged for the GM."""
         return self._work.draw(purpose, list(options))
 
-    def ledger(self) -> tuple[LedgerEntry, ...]:
-        """Every recorded action of the game so far, this phase's included."""
-        return tuple(self._work.ledger)
-
     def accepted(self) -> tuple[tuple[int | None, str, str, tuple[str, ...]], ...]:
         """This phase's accepted orders as (order index, actor, ability id, ordered targets)."""
         return tuple((a.index, a.actor, a.ability.id, a.ordered) for a in self._work.accepted)
-
-    def statuses(self, name: str) -> tuple[Status, ...]:
-        """A player's statuses (with their source, start and end phases)."""
-        return tuple(self._work.players[name].statuses)
 
     def items(self, name: str) -> Mapping[str, int]:
         """A player's item charges."""
@@ -107,10 +111,6 @@ class HookView:
     def blocked(self, name: str) -> bool:
         """True if the player's actions are blocked by an earlier step of this phase."""
         return self._work.is_blocked(name)
-
-    def votes(self) -> Mapping[str, str | None]:
-        """This phase's lynch votes (voter → target)."""
-        return dict(self._work.votes)
 
     def lynched(self) -> tuple[str, ...]:
         """Every player lynched so far (this phase's included)."""

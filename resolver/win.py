@@ -127,16 +127,18 @@ def _individual_win(work: Work, player: PlayerWork) -> bool:
     return win == "survive" and player.alive
 
 
-def hook(work: Work, params: Mapping[str, Any]) -> Winner | None:
-    """``win.check: hook``: the ruleset hook module's ``check_win`` decides."""
-    from resolver.hooks import HOOKS  # local: hook modules import the work layer
-    from resolver.hookspecs import HookView
-
-    check = getattr(HOOKS.get(work.ruleset.hooks or ""), "check_win", None)
-    return check(HookView(work)) if check is not None else None
-
-
 WinCheck = Callable[[Work, Mapping[str, Any]], Winner | None]
+
+
+def hook(work: Work, params: Mapping[str, Any]) -> Winner | None:
+    """The ruleset hook's own ``check_win(view)`` (for win rules no named check expresses)."""
+    from resolver.hookspecs import HookView  # local: the hook view reads the work layer
+
+    check = getattr(work.hooks, "check_win", None)
+    if check is None:
+        return factions(work, params)
+    found: Winner | None = check(HookView(work))
+    return found
 
 
 WIN_CHECKS: dict[str, WinCheck] = {

@@ -8,17 +8,13 @@ for a named crime). The handler reads the game through a ``HookView`` and answer
 
 from __future__ import annotations
 
-from resolver.hooks import HOOKS
 from resolver.hookspecs import ActionView, Handled, HookView
 from resolver.work import Action, Work
 
 
 def apply(action: Action, work: Work) -> None:
     """Run the handler named by ``handler`` and apply what it returns."""
-    from resolver.engine import apply_primitive  # the engine imports the primitives
-
-    module = HOOKS[work.ruleset.hooks or ""]
-    handler = module.HANDLERS[str(action.params["handler"])]
+    handler = getattr(work.hooks, "HANDLERS", {})[str(action.params["handler"])]
     view = ActionView(
         action.index,
         action.actor,
@@ -33,12 +29,12 @@ def apply(action: Action, work: Work) -> None:
     handled: Handled = handler(HookView(work), view)
     action.outcome, action.reason = handled.outcome, handled.reason
     for prim in handled.primitives:
-        apply_primitive(work, prim)
+        work.apply_primitive(prim)
     late = handled.late
     if late is not None:
 
         def later(w: Work) -> None:
             for prim in late(HookView(w)):
-                apply_primitive(w, prim)
+                w.apply_primitive(prim)
 
         work.late.append(later)
