@@ -60,18 +60,34 @@ def _parser(name: str, options: str) -> OrderParser:
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
-    """The slots of these players (dead ones marked dead, for orders on the dead)."""
+def roster_of(
+    players: Iterable[Player], hosts: Sequence[str] = (), state: GameState | None = None
+) -> Roster:
+    """The slots of these players (dead ones marked dead, for orders on the dead); with the
+    latest resolved ``state``, each player's role and life as the game now has them (a
+    recruited player orders with his new role, a released one is alive again)."""
+    now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
             name=p.display_name,
-            role=p.role,
+            role=now[p.display_name].role if p.display_name in now else p.role,
             aliases=tuple(p.aliases),
-            alive=p.status is PlayerStatus.ALIVE,
+            alive=now[p.display_name].alive
+            if p.display_name in now
+            else p.status is PlayerStatus.ALIVE,
         )
         for p in players
     )
     return Roster(slots=slots, hosts=tuple(hosts))
+
+
+def latest_state(game: Game) -> GameState | None:
+    """The state after the last resolved phase (None before the first resolution)."""
+    resolved = [p for p in game.phases if p.state_after]
+    if not resolved:
+        return None
+    last = max(resolved, key=lambda p: p.sequence)
+    return statecodec.decode(GameState, last.state_after)
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:

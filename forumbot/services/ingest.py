@@ -149,7 +149,10 @@ def _read_order(game: Game, player: Player, raw: RawPM) -> tuple[Phase, ParseRes
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
     # every recipient of the PM, and what the GM taught for this game.
-    roster = domain.roster_of(p for p in game.players if p.status is not PlayerStatus.REPLACED)
+    roster = domain.roster_of(
+        (p for p in game.players if p.status is not PlayerStatus.REPLACED),
+        state=domain.latest_state(game),
+    )
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
