@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
 from resolver.hooks.ru_mafia.day import (
+    adjust_tally,
     adjust_votes,
     after_deaths,
     check_win,
@@ -28,6 +29,7 @@ from resolver.work import Action, Work
 __all__ = [
     "EFFECTS",
     "STEP_END",
+    "adjust_tally",
     "adjust_votes",
     "after_deaths",
     "check_win",
@@ -129,6 +131,5 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
 
 
 def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
-    """Anyone may answer an invitation (accept, «вербовка N», refuse) and use the gifts he
-    holds (п.ru Фея: «Применение подарков - ночной ход»), whatever his role."""
-    return {n: ("answer_recruitment", "use_item") for n in view.names()}
+    """Anyone may answer an invitation (accept, «вербовка N», refuse)."""
+    return {n: ("answer_recruitment",) for n in view.names()}

@@ -95,7 +95,7 @@ def _unknown(action: Action, work: Work) -> None:
 def diploma(action: Action, work: Work) -> None:
     """Doubles its user's vote at the next day vote."""
     _spend(work, action)
-    work.players[action.actor].flags.add(f"vote:day{work.phase.number + 1}:diploma:{action.actor}:")
+    give_status(work, action.actor, "double_vote", action.actor)
     answer(work, action, SUCCESS)
 
 
