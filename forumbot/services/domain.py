@@ -63,28 +63,35 @@ def _parser(name: str, options: str) -> OrderParser:
 
 def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
     """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
-    each with its statuses after the last resolved phase (a revealed Mayor's vote weighs 3)."""
-    statuses = statuses_now(game)
+    each with its role, life and statuses as the last resolved phase left them (a recruited
+    player orders with his new role, a released one is alive again, a revealed Mayor's vote
+    weighs 3)."""
+    state = latest_state(game)
+    now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
             name=p.display_name,
-            role=p.role,
+            role=now[p.display_name].role if p.display_name in now else p.role,
             aliases=tuple(p.aliases),
-            alive=p.status is PlayerStatus.ALIVE,
-            statuses=statuses.get(p.display_name, frozenset()),
+            alive=now[p.display_name].alive
+            if p.display_name in now
+            else p.status is PlayerStatus.ALIVE,
+            statuses=frozenset(s.id for s in now[p.display_name].statuses)
+            if p.display_name in now
+            else frozenset(),
         )
         for p in players
     )
     return Roster(slots=slots, hosts=tuple(hosts))
 
 
-def statuses_now(game: Game) -> dict[str, frozenset[str]]:
-    """Each player's status ids in the state after the game's last resolved phase."""
-    latest = next((p.state_after for p in reversed(game.phases) if p.state_after), None)
-    if latest is None:
-        return {}
-    state = statecodec.decode(GameState, latest)
-    return {p.name: frozenset(s.id for s in p.statuses) for p in state.players}
+def latest_state(game: Game) -> GameState | None:
+    """The state after the last resolved phase (None before the first resolution)."""
+    resolved = [p for p in game.phases if p.state_after]
+    if not resolved:
+        return None
+    last = max(resolved, key=lambda p: p.sequence)
+    return statecodec.decode(GameState, last.state_after)
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:
