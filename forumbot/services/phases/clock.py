@@ -18,7 +18,14 @@ from forumbot.db.models import Game, Order, Phase
 from forumbot.logging import event
 from forumbot.services import schedule
 from forumbot.services.context import Runtime
-from forumbot.services.phases import current, drafting, orders_deadline, resolution, schedule_of
+from forumbot.services.phases import (
+    current,
+    daycount,
+    drafting,
+    orders_deadline,
+    resolution,
+    schedule_of,
+)
 
 
 def open_first(rt: Runtime, game_id: int) -> None:
@@ -41,7 +48,13 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             phase = open_phase(session, game, schedule.first_plan(schedule_of(game), now))
         elif phase.status is PhaseStatus.OPEN and phase.deadline and now >= phase.deadline:
             freeze(session, game, phase)
-        if phase.status is PhaseStatus.FROZEN and not resolution.waits_for_gm(session, game, phase):
+        elif phase.status is PhaseStatus.OPEN and _hammered(rt, game, phase):
+            freeze(session, game, phase)  # the Day ends at the post that reaches a majority
+        if (
+            phase.status is PhaseStatus.FROZEN
+            and not resolution.waits_for_gm(session, game, phase)
+            and not resolution.lynch_undecided(rt, session, game, phase)
+        ):
             resolution.resolve(rt, session, game, phase)
         if phase.status is PhaseStatus.RESOLVED and drafting.all_sent(session, game, phase):
             phase.status = PhaseStatus.PUBLISHED
@@ -52,6 +65,14 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             drafting.vote_count_due(rt, session, game, phase)
             drafting.reminders_due(rt, session, game, phase)
         return phase.name if phase else None
+
+
+def _hammered(rt: Runtime, game: Game, phase: Phase) -> bool:
+    """A Day whose vote count reached the majority that ends it (``majority_ends_day``)."""
+    if phase.kind is not PhaseKind.DAY:
+        return False
+    count = daycount.tally(rt, game.id)
+    return count is not None and count.result.decision.ended == "hammer"
 
 
 def open_phase(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
