@@ -23,6 +23,7 @@ from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
 from parsers.roster import Roster
 from parsers.votes import (
+    NO_LYNCH,
     Channel,
     CountResult,
     DayEvent,
@@ -54,21 +55,26 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         phase = phases.current(game)
         if phase is None or phase.kind.value != "day":
             return None
-        config = games.config_of(game)
-        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
-        posts = _posts_in(session, game, phase)
-        if rules.channel is not Channel.THREAD:
-            posts += _pms_in(session, game, phase, config.credentials.username)
-        hosts = (config.gm, config.credentials.username)
-        roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
-        now = rt.clock.now()
-        day = DaySetup(
-            number=phase.number,
-            deadline=phase.deadline,
-            events=tuple(corrections(session, game, phase)),
-            ended=phase.deadline is not None and now >= phase.deadline,
-        )
-        zone = config.schedule.timezone
+        return count_day(session, game, phase, rt.clock.now())
+
+
+def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayCount:
+    """The vote count of one Day as of ``now``: what the runtime, the vote-count posts and
+    the GM page all show (one count, from the stored posts)."""
+    config = games.config_of(game)
+    rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+    posts = _posts_in(session, game, phase)
+    if rules.channel is not Channel.THREAD:
+        posts += _pms_in(session, game, phase, config.credentials.username)
+    hosts = (config.gm, config.credentials.username)
+    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    day = DaySetup(
+        number=phase.number,
+        deadline=phase.deadline,
+        events=tuple(corrections(session, game, phase)),
+        ended=phase.deadline is not None and now >= phase.deadline,
+    )
+    zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
     job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
     return DayCount(result, render_vote_count(job, now, zone=zone))
@@ -212,6 +218,8 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
             select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
         )
         target = names.get(vote.target_id) if vote and vote.target_id else None
+        if vote is not None and vote.kind is VoteKind.NO_LYNCH:
+            target = NO_LYNCH  # the GM read it as a no-lynch vote (None would be an unvote)
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):
             continue
         out.append(DayEvent(DayEventKind.CORRECT, post.post_id, voter, target))
