@@ -8,7 +8,7 @@ from sqlalchemy import select
 from forumbot.db.enums import PhaseStatus, ReviewKind, ReviewState
 from forumbot.db.models import Outbound, Phase, ReviewItem
 from forumbot.localforum import LocalForum
-from forumbot.services import cycle, drafts, review
+from forumbot.services import cycle, drafts, review, status
 from forumbot.services.phases import controls, daycount
 
 
@@ -84,3 +84,17 @@ def test_an_undecided_lynch_holds_the_day_for_the_gm(world, clock):
             select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT)
         ).all()
         assert any("the lynch is undecided" in a.reason for a in alerts)
+
+
+def test_status_shows_the_live_count_and_the_time_left(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    forum.add_post("Ann", "<b>$Zed</b>", clock.now())
+    forum.add_post("Bob", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    info = status.status(rt, game_id)
+    assert info["phase"] == "day1" and info["time_left"] != "0"
+    assert info["votes"] == ["Zed (2): Ann, Bob"]
+    assert info["not_voting"] == ["Carl", "Dan", "Zed"]
+    assert info["decision"].startswith("undecided: The Day is open")
