@@ -98,3 +98,42 @@ def test_status_shows_the_live_count_and_the_time_left(world, clock):
     assert info["votes"] == ["Zed (2): Ann, Bob"]
     assert info["not_voting"] == ["Carl", "Dan", "Zed"]
     assert info["decision"].startswith("undecided: The Day is open")
+
+
+def test_a_newer_vote_count_replaces_the_unapproved_one_and_none_after_the_day(world, clock):
+    from datetime import timedelta
+
+    from forumbot.db.models import Game
+
+    rt, game_id = world["rt"], world["game_id"]
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        text = game.settings["game_yaml"].replace(
+            "poll_interval: 2m", "poll_interval: 2m, vote_count_every: 6h"
+        )
+        game.settings = {**game.settings, "game_yaml": text}
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    forum.add_post("Ann", "<b>$Zed</b>", clock.now())
+
+    def counts(state: str) -> list[str]:
+        with rt.sessions() as session:
+            rows = session.scalars(
+                select(Outbound).where(
+                    Outbound.idempotency_key.contains(":votecount:"), Outbound.state == state
+                )
+            )
+            return [r.body for r in rows]
+
+    clock.advance(timedelta(hours=6, minutes=1))
+    cycle(rt, game_id)
+    assert len(counts("draft")) == 1
+    forum.add_post("Bob", "<b>$Zed</b>", clock.now())
+    clock.advance(timedelta(hours=6))
+    cycle(rt, game_id)
+    drafts_now = counts("draft")
+    assert len(drafts_now) == 1 and "Bob" in drafts_now[0]  # the newer count only
+    assert len(counts("held")) == 1
+    controls.end_now(rt, game_id)
+    cycle(rt, game_id)
+    assert counts("draft") == []  # the Day ended: its count is not posted
