@@ -137,3 +137,28 @@ def test_a_newer_vote_count_replaces_the_unapproved_one_and_none_after_the_day(w
     controls.end_now(rt, game_id)
     cycle(rt, game_id)
     assert counts("draft") == []  # the Day ended: its count is not posted
+
+
+def test_posts_voting_in_another_syntax_alert_the_gm_once(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    with rt.sessions.begin() as session:
+        from forumbot.db.models import Game
+
+        game = session.get_one(Game, game_id)
+        text = game.settings["game_yaml"].replace(
+            "votes: {syntax: [dollar_bold, bold_vote]}", "votes: {syntax: [dollar_bold]}"
+        )
+        game.settings = {**game.settings, "game_yaml": text}
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    for voter, target in [("Ann", "Zed"), ("Bob", "Zed"), ("Carl", "Ann")]:
+        forum.add_post(voter, f"<b>vote: {target}</b>", clock.now())
+    cycle(rt, game_id)
+    cycle(rt, game_id)
+    with rt.sessions() as session:
+        alerts = session.scalars(
+            select(ReviewItem).where(ReviewItem.problem_key == "day1:vote-syntax")
+        ).all()
+    assert len(alerts) == 1
+    assert "no vote found in the game's vote syntax (dollar_bold)" in alerts[0].reason
+    assert "bold_vote (3 posts)" in alerts[0].reason
