@@ -108,7 +108,7 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    if phases.is_late(phase, raw.sent_at):
+    if phases.is_late(phase, raw.sent_at, [domain.order_fields(o)[0] for o in reading.orders]):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):

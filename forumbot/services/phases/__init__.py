@@ -7,6 +7,7 @@ counts, reminders) and ``controls`` are the GM's commands (extend, end, pause, r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from forumbot.db.enums import PhaseStatus, PlayerStatus
@@ -31,12 +32,19 @@ def orders_deadline(phase: Phase) -> datetime | None:
     return datetime.fromisoformat(inner) if inner else phase.deadline
 
 
-def is_late(phase: Phase, sent_at: datetime) -> bool:
-    """Whether an order sent at ``sent_at`` missed this phase."""
+def order_deadline(phase: Phase, ability: str | None) -> datetime | None:
+    """When orders of ``ability`` stop counting: its own inner deadline (a ruleset's
+    ``effect_params.deadline``, the wolves' 19:00), else the phase's orders deadline."""
+    inner = phase.inner_deadlines.get(f"{schedule.ABILITY_DEADLINE}{ability}") if ability else None
+    return datetime.fromisoformat(inner) if inner else orders_deadline(phase)
+
+
+def is_late(phase: Phase, sent_at: datetime, abilities: Iterable[str | None] = ()) -> bool:
+    """Whether an order (of ``abilities``) sent at ``sent_at`` missed this phase."""
     if phase.status not in (PhaseStatus.OPEN, PhaseStatus.PENDING):
         return True
-    deadline = orders_deadline(phase)
-    return deadline is not None and sent_at > deadline
+    deadlines = [order_deadline(phase, a) for a in (list(abilities) or [None])]
+    return any(d is not None and sent_at > d for d in deadlines)
 
 
 def is_alive(player: Player) -> bool:

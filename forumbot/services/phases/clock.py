@@ -16,9 +16,9 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseKind, PhaseStatus
 from forumbot.db.models import Game, Order, Phase
 from forumbot.logging import event
-from forumbot.services import games, schedule
+from forumbot.services import domain, games, schedule
 from forumbot.services.context import Runtime
-from forumbot.services.phases import current, drafting, orders_deadline, resolution, schedule_of
+from forumbot.services.phases import current, drafting, order_deadline, resolution, schedule_of
 
 
 def open_first(rt: Runtime, game_id: int) -> None:
@@ -58,9 +58,9 @@ def open_phase(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
     """Open a phase (promoting its pending row) and plan the one after it."""
     phase = _row(session, game, plan)
     phase.status = PhaseStatus.OPEN
-    _fill(phase, plan)
+    _fill(game, phase, plan)
     following = schedule.following_plan(schedule_of(game), plan.name, plan.deadline)
-    _fill(_row(session, game, following), following)
+    _fill(game, _row(session, game, following), following)
     session.flush()
     return phase
 
@@ -71,10 +71,10 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
     An order the GM decided stands as decided (the GM has the last word); its row's time is
     when the GM's queue item was created, not when the player sent the PM.
     """
-    deadline = orders_deadline(phase)
     for order in session.scalars(
         select(Order).where(Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED)
     ):
+        deadline = order_deadline(phase, order.ability)
         by_gm = order.decided_by.startswith("gm:")
         if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
@@ -106,6 +106,8 @@ def _row(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
     return phase
 
 
-def _fill(phase: Phase, plan: schedule.PhasePlan) -> None:
+def _fill(game: Game, phase: Phase, plan: schedule.PhasePlan) -> None:
     phase.starts_at, phase.deadline = plan.starts_at, plan.deadline
-    phase.inner_deadlines = {k: v.isoformat() for k, v in plan.inner_deadlines.items()}
+    clocks = domain.ability_clocks(domain.ruleset_of(game), plan.kind)
+    inner = {**plan.inner_deadlines, **schedule.clock_deadlines(schedule_of(game), plan, clocks)}
+    phase.inner_deadlines = {k: v.isoformat() for k, v in inner.items()}

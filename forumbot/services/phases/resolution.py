@@ -96,7 +96,7 @@ def _votes(rt: Runtime, game: Game, phase: Phase) -> dict[str, str | None]:
     if phase.kind is not PhaseKind.DAY:
         return {}
     tally = daycount.tally(rt, game.id)
-    return domain.resolver_votes(tally.votes) if tally else {}
+    return domain.resolver_votes(tally.result) if tally else {}
 
 
 def alert_once(session: Session, game: Game, phase: Phase, what: str, why: str) -> None:
