@@ -17,9 +17,9 @@ from forumbot.db.enums import DeliveryState, OrderStatus, OutboundKind, PhaseKin
 from forumbot.db.models import Game, Order, Outbound, Phase, Player
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.render import EventRenderer
-from forumbot.services import domain, games
+from forumbot.services import domain, games, receipts
 from forumbot.services.context import Runtime
-from forumbot.services.phases import daycount, is_alive, orders_deadline, schedule_of
+from forumbot.services.phases import daycount, is_alive, order_deadline, schedule_of
 from forumbot.services.receipts import phase_title
 from resolver.model import Event
 from resolver.model.catalogue import Ruleset
@@ -99,44 +99,57 @@ REMIND_BEFORE = timedelta(hours=3)
 
 
 def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
-    """Three hours before the orders deadline, remind each player who may act and has not."""
-    deadline = orders_deadline(phase)
+    """Three hours before his orders deadline (his abilities' own, such as the wolves' 19:00,
+    else the phase's), remind each player who may act and has not, once."""
+    key = f"reminded:{phase.name}"
+    done = games.runtime_state(game).get(key)
+    if done is True:  # every reminder of the phase went out
+        return
+    reminded = set(done or ())
     now = rt.clock.now()
-    if deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
-        return
-    if games.runtime_state(game).get(f"reminded:{phase.name}"):
-        return
     sent = {o.player_id for o in session.scalars(select(Order).where(
         Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))}  # fmt: skip
     ids = {p.display_name: p.id for p in game.players}
     zone = schedule_of(game).timezone
-    when = deadline.astimezone(zone).strftime("%a %d %b %H:%M")
-    for name in _actors(domain.ruleset_of(game), game.players, phase.name):
-        if ids[name] in sent:
+    for name, abilities in _actors(domain.ruleset_of(game), game.players, phase.name).items():
+        deadlines = [d for a in abilities if (d := order_deadline(phase, a)) is not None]
+        deadline = min(deadlines, default=None)
+        if name in reminded or ids[name] in sent or deadline is None:
             continue
+        if not deadline - REMIND_BEFORE <= now < deadline:
+            continue
+        local = deadline.astimezone(zone)
+        body = receipts.message(game, "reminder", phase=phase_title(phase.name),
+                                phase_id=phase.name, when=local.strftime("%a %d %b %H:%M"),
+                                when_fr=local.strftime("%d/%m à %H:%M"), zone=zone.key)  # fmt: skip
         row, _new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:{phase.name}:reminder:{name}",
             kind=OutboundKind.PM, recipients=[name], subject=f"{game.name}: your orders",
-            body=f"A reminder: your orders for {phase_title(phase.name)} close on {when} "
-            f"({zone.key}). "
-            "Reply to this PM with them.",
+            body=body,
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="reminders")
-    games.set_runtime_state(game, **{f"reminded:{phase.name}": True})
+        reminded.add(name)
+    if reminded != set(done or ()):
+        games.set_runtime_state(game, **{key: sorted(reminded)})
 
 
-def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> list[str]:
-    """The living players whose role has an ability (not passive) usable in ``phase``."""
+def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> dict[str, list[str]]:
+    """The living players whose role has an ability (not passive) usable in ``phase``, with
+    those abilities; an ability kept for another phase (``effect_params.only_on``) or for a
+    status holder (``requires_status``: the mayor's) reminds nobody."""
     kind = phase.rstrip("0123456789")
-    found = []
+    found = {}
     for player in players:
         role = ruleset.roles.get(player.role or "")
         if role is None or not is_alive(player):
             continue
-        if any(not a.passive and a.allowed_in(kind) and phase not in a.not_on
-               for a in role.abilities.values()):  # fmt: skip
-            found.append(player.display_name)
+        usable = [a.id for a in role.abilities.values()
+                  if not a.passive and a.allowed_in(kind) and phase not in a.not_on
+                  and a.effect_params.get("only_on", phase) == phase
+                  and "requires_status" not in a.effect_params]  # fmt: skip
+        if usable:
+            found[player.display_name] = usable
     return found
 
 
