@@ -11,7 +11,7 @@ import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import time
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from forumbot.db.enums import PlayerStatus, Visibility
@@ -149,6 +149,26 @@ def ability_clocks(ruleset: Ruleset, kind: str) -> dict[str, time]:
 
 
 _CLOCK = re.compile(r"^\d{2}:\d{2}$")
+
+
+def ability_windows(
+    ruleset: Ruleset, kind: str, starts: datetime, ends: datetime
+) -> dict[str, datetime]:
+    """Ability deadlines counted in hours: ``after_deadline_hours`` after the phase's end
+    (the mayor breaks a tie within 10 h), ``dead_window_hours`` after its start for a dead
+    player's order (a dead mayor names his successor)."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        if not ability.allowed_in(kind):
+            continue
+        params = ability.effect_params
+        if isinstance(params.get("after_deadline_hours"), int):
+            after = ends + timedelta(hours=params["after_deadline_hours"])
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = after
+        if isinstance(params.get("dead_window_hours"), int):
+            until = min(ends, starts + timedelta(hours=params["dead_window_hours"]))
+            out[f"{schedule.DEAD_DEADLINE}{ability.id}"] = until
+    return out
 
 
 def describe(order: ParsedOrder) -> str:

@@ -17,7 +17,11 @@ _NAME = re.compile(r"^(day|night)(\d+)$")
 ORDERS_DEADLINE = "orders"
 """The inner deadline after which orders are late (when a phase kind declares one)."""
 ABILITY_DEADLINE = "ability:"
-"""Prefix of an inner deadline for one ability's orders (``ability:wolf_kill``)."""
+"""Prefix of an inner deadline for one ability's orders (``ability:wolf_kill``); it may fall
+after the phase's deadline (the mayor's tie-break: the day resolves once it passed)."""
+DEAD_DEADLINE = "dead:"
+"""Prefix of an inner deadline for a dead player's orders of one ability (a dead mayor names
+his successor within ``dead_window_hours`` of the phase's start)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,3 +175,60 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     assert not any(("Received" in pm["body"] or "reminder" in pm["body"]) for pm in sent
                    if pm["to"] != "GameMaster")  # fmt: skip
     g.scheduler.shutdown()
+
+
+def test_the_mayors_hours_tie_break_after_the_day_and_a_dead_mayors_successor(forum, tmp_path):
+    g = Game12(forum, tmp_path)
+    g.at(paris(1, 22))
+    for name in ROLES:
+        g.post(name, "Présent.")
+    for voter in ("Celty", "Shinra", "Tom", "Saki", "Mikado"):
+        g.pm(voter, "Vote : Simon")
+    g.at(paris(3, 22, 10))
+    assert "[b]Simon[/b] est élu(e) maire" in g.bot_posts()[-1]
+    g.at(paris(4, 22, 10))  # a quiet Night 1
+
+    # Day 1 ends tied 5-5 and the mayor has not chosen: the day waits for him, 10 h at most.
+    for name in ROLES:
+        g.post(name, "Je participe.")
+    for voter in ("Celty", "Shinra", "Tom", "Saki", "Mikado"):
+        g.pm(voter, "vote : Horada")
+    for voter in ("Horada", "Izumii", "Masaomi", "Erika", "Walker"):
+        g.pm(voter, "vote : Celty")
+    g.at(paris(6, 22, 10))
+    assert "Jour 1" not in g.bot_posts()[-1]  # not resolved yet
+    (notice,) = [b for b in g.pms_to("Simon") if "Égalité" in b]
+    assert "Celty" in notice and "Horada" in notice and "07/12 à 08:00" in notice
+    g.at(paris(7, 1))
+    g.pm("Simon", "Je tranche : Horada")  # 3 h after the deadline, within his 10 h
+    g.at(paris(7, 1, 5))
+    day1 = g.bot_posts()[-1]
+    assert "Fin de la phase : Jour 1" in day1 and "Horada" in day1 and "exécuté" in day1
+
+    # Night 2 (it began at the day's deadline, 22:00 on the 6th): the wolf kills the mayor,
+    # who left no testament and is told he has 10 h.
+    g.pm("Izumii", "je tue Simon")
+    g.at(paris(7, 22, 10))
+    assert "Simon" in g.bot_posts()[-1]
+    assert any("10 heures pour désigner votre successeur" in b for b in g.pms_to("Simon"))
+
+    # Day 2: the dead mayor names Celty within his 10 h; a later choice is too late.
+    for name in ROLES:
+        if name not in ("Simon", "Horada"):
+            g.post(name, "Présent.")
+    g.pm("Simon", "Je désigne Celty comme successeur")
+    g.at(paris(7, 23))
+    g.at(paris(8, 9))  # past his 10 h (08:00)
+    g.pm("Simon", "Successeur : Tom")
+    g.at(paris(8, 9, 10))
+    assert g.orders("Simon")[-2:] == [
+        ("name_successor", ["Celty"], OrderStatus.ACCEPTED),
+        ("name_successor", ["Tom"], OrderStatus.LATE),
+    ]
+    for voter in ("Celty", "Shinra", "Tom", "Saki", "Mikado", "Erika"):
+        g.pm(voter, "vote : Izumii")
+    g.at(paris(9, 22, 10))
+    everything = "\n".join(g.bot_posts()[-2:])
+    assert "[b]Simon[/b] désigne [b]Celty[/b] pour lui succéder" in everything
+    assert "Izumii" in everything and "Vainqueurs : Villageois" in everything
+    g.scheduler.shutdown()

@@ -18,7 +18,14 @@ from forumbot.db.models import Game, Order, Phase
 from forumbot.logging import event
 from forumbot.services import domain, games, schedule
 from forumbot.services.context import Runtime
-from forumbot.services.phases import current, drafting, order_deadline, resolution, schedule_of
+from forumbot.services.phases import (
+    current,
+    drafting,
+    is_alive,
+    order_deadline,
+    resolution,
+    schedule_of,
+)
 
 
 def open_first(rt: Runtime, game_id: int) -> None:
@@ -41,7 +48,11 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             phase = open_phase(session, game, schedule.first_plan(schedule_of(game), now))
         elif phase.status is PhaseStatus.OPEN and phase.deadline and now >= phase.deadline:
             freeze(session, game, phase)
-        if phase.status is PhaseStatus.FROZEN and not resolution.waits_for_gm(session, game, phase):
+        if (
+            phase.status is PhaseStatus.FROZEN
+            and not resolution.waits_for_gm(session, game, phase)
+            and not resolution.waits_for_tie_break(rt, session, game, phase)
+        ):
             resolution.resolve(rt, session, game, phase)
         if phase.status is PhaseStatus.RESOLVED and drafting.all_sent(session, game, phase):
             phase.status = PhaseStatus.PUBLISHED
@@ -71,10 +82,12 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
     An order the GM decided stands as decided (the GM has the last word); its row's time is
     when the GM's queue item was created, not when the player sent the PM.
     """
+    dead_ids = {p.id for p in game.players if not is_alive(p)}
     for order in session.scalars(
         select(Order).where(Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED)
     ):
-        deadline = order_deadline(phase, order.ability)
+        dead = order.player_id in dead_ids
+        deadline = order_deadline(phase, order.ability, dead=dead)
         by_gm = order.decided_by.startswith("gm:")
         if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
@@ -108,6 +121,8 @@ def _row(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
 
 def _fill(game: Game, phase: Phase, plan: schedule.PhasePlan) -> None:
     phase.starts_at, phase.deadline = plan.starts_at, plan.deadline
-    clocks = domain.ability_clocks(domain.ruleset_of(game), plan.kind)
+    clocks = domain.ability_clocks(domain.ruleset_of(game), plan.kind)  # the wolves' 19:00
     inner = {**plan.inner_deadlines, **schedule.clock_deadlines(schedule_of(game), plan, clocks)}
+    ruleset = domain.ruleset_of(game)
+    inner.update(domain.ability_windows(ruleset, plan.kind, plan.starts_at, plan.deadline))
     phase.inner_deadlines = {k: v.isoformat() for k, v in inner.items()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -132,6 +132,29 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
         reminded.add(name)
     if reminded != set(done or ()):
         games.set_runtime_state(game, **{key: sorted(reminded)})
+
+
+def tie_break_notice(
+    session: Session,
+    game: Game,
+    phase: Phase,
+    holders: Sequence[str],
+    tied: Sequence[str],
+    until: datetime,
+) -> None:
+    """Tell the tie-breaker (the mayor) once that the day is tied and until when he decides."""
+    local = until.astimezone(schedule_of(game).timezone)
+    for name in holders:
+        body = receipts.message(game, "tie_break", phase=phase_title(phase.name),
+                                phase_id=phase.name, tied=list(tied),
+                                when=local.strftime("%a %d %b %H:%M"),
+                                when_fr=local.strftime("%d/%m à %H:%M"))  # fmt: skip
+        row, _new = draft_outbound(
+            session, game_id=game.id, key=f"game{game.id}:{phase.name}:tie_break:{name}",
+            kind=OutboundKind.PM, recipients=[name], subject=f"{game.name}: tie", body=body,
+        )  # fmt: skip
+        if row.state is DeliveryState.DRAFT:
+            move_outbound(session, row, DeliveryState.APPROVED, by="tie_break")
 
 
 def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> dict[str, list[str]]:
