@@ -144,10 +144,13 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     assert any("amoureux" in b and "Kyohei" in b for b in g.pms_to("Walker"))
     assert any("sauvé" in b for b in g.pms_to("Erika"))
 
-    # Day 1: a 5-5 tie; the mayor's tie-break (sent during the day) decides; the two who
-    # do not vote count against themselves.
+    # Day 1: a 5-5 tie; the mayor's tie-break (sent during the day) decides; Simon, who
+    # does not vote, counts against himself, and so does Kyohei, whose PM vote does not count
+    # because he never took part in the day (with it Celty would lead 6-5).
     for name in ROLES:
-        g.post(name, "Je participe.")
+        if name != "Kyohei":
+            g.post(name, "Je participe.")
+    g.pm("Kyohei", "vote : Celty")
     for voter in ("Celty", "Shinra", "Tom", "Saki", "Mikado"):
         g.pm(voter, "vote : Horada")
     for voter in ("Horada", "Izumii", "Masaomi", "Erika", "Walker"):
@@ -157,6 +160,7 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     g.at(paris(6, 22, 10))
     day1 = g.bot_posts()[-1]
     assert "Horada" in day1 and "exécuté(e) par le village" in day1 and "Carré Bleu" in day1
+    assert "Celty (5)" in day1 and "Kyohei (1) : Kyohei" in day1
 
     # Night 2: Celty's death power on the last Blue Square; the wolf's victim dies too.
     g.pm("Izumii", "je tue Tom")
