@@ -236,3 +236,27 @@ def test_the_mayors_hours_tie_break_after_the_day_and_a_dead_mayors_successor(fo
     assert "[b]Simon[/b] désigne [b]Celty[/b] pour lui succéder" in everything
     assert "Izumii" in everything and "Vainqueurs : Villageois" in everything
     g.scheduler.shutdown()
+
+
+def test_a_mayor_who_does_not_break_the_tie_within_10_hours_kills_nobody(forum, tmp_path):
+    g = Game12(forum, tmp_path)
+    g.at(paris(1, 22))
+    for name in ROLES:
+        g.post(name, "Présent.")
+    for voter in ("Celty", "Shinra", "Tom"):
+        g.pm(voter, "Vote : Simon")
+    g.at(paris(3, 22, 10))
+    g.at(paris(4, 22, 10))
+    for name in ROLES:
+        g.post(name, "Je participe.")
+    for voter in ("Celty", "Shinra", "Tom", "Saki", "Mikado"):
+        g.pm(voter, "vote : Horada")
+    for voter in ("Horada", "Izumii", "Masaomi", "Erika", "Walker"):
+        g.pm(voter, "vote : Celty")
+    g.at(paris(6, 22, 10))
+    g.at(paris(7, 7, 50))  # 9 h 50 after the deadline: still waiting for the mayor
+    assert "Jour 1" not in g.bot_posts()[-1]
+    g.at(paris(7, 8, 5))  # "S'il ne le fait pas, personne ne meurt."
+    day1 = g.bot_posts()[-1]
+    assert "Fin de la phase : Jour 1" in day1 and "Personne n'a été exécuté" in day1
+    g.scheduler.shutdown()
