@@ -132,7 +132,12 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     assert any("Rappel" in b and "19:00" in b for b in g.pms_to("Izumii"))
     assert not any("Rappel" in b for b in g.pms_to("Horada"))
     g.pm("Izumii", "je tue Erika")
+    g.at(paris(4, 18, 50))
+    assert not any("Carrés Bleus ont choisi" in b for b in g.pms_to("Shinra"))
     g.at(paris(4, 19, 30))
+    # From 19:00 Shinra knows the wolves' choice (option shinra_learns_victim) and decides.
+    assert any("les Carrés Bleus ont choisi [b]Erika[/b]" in b for b in g.pms_to("Shinra"))
+    assert not any("Carrés Bleus ont choisi" in b for b in g.pms_to("Celty"))
     g.pm("Izumii", "Non, je tue Tom")  # after the wolves' deadline: kept, never applied
     g.pm("Shinra", "Je sauve Erika")
     g.at(paris(4, 20))

@@ -62,6 +62,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
         if phase is not None and phase.status is PhaseStatus.OPEN:
             drafting.vote_count_due(rt, session, game, phase)
             drafting.reminders_due(rt, session, game, phase)
+            drafting.victim_notice_due(rt, session, game, phase)
         return phase.name if phase else None
 
 

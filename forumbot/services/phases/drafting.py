@@ -21,8 +21,10 @@ from forumbot.services import domain, games, receipts
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, is_alive, order_deadline, schedule_of
 from forumbot.services.receipts import phase_title
-from resolver.model import Event
+from resolver.engine import resolve_phase
+from resolver.model import Event, EventKind
 from resolver.model.catalogue import Ruleset
+from resolver.rng import PurposeRng
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +134,46 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
         reminded.add(name)
     if reminded != set(done or ()):
         games.set_runtime_state(game, **{key: sorted(reminded)})
+
+
+def victim_notice_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
+    """Once a team vote's own deadline passed (the wolves' 19:00), tell each living holder of
+    an ability with ``learns_victim`` and a use left whom the team chose (seed 003: Shinra
+    decides from 19:00 whether to save). The choice is the resolver's, on the team's orders."""
+    ruleset = domain.ruleset_of(game)
+    kind = phase.kind.value
+    team = {a.id for a in ruleset.abilities.values()
+            if a.effect_params.get("team_vote") and a.allowed_in(kind)}  # fmt: skip
+    learners = [a.id for a in ruleset.abilities.values()
+                if a.effect_params.get("learns_victim") is True and a.allowed_in(kind)]  # fmt: skip
+    key = f"victim_told:{phase.name}"
+    deadlines = [d for a in team if (d := order_deadline(phase, a)) is not None]
+    if not team or not learners or games.runtime_state(game).get(key):
+        return
+    if not deadlines or rt.clock.now() < min(deadlines):
+        return
+    rows = session.scalars(select(Order).where(
+        Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED,
+        Order.ability.in_(sorted(team))).order_by(Order.received_at, Order.id)).all()  # fmt: skip
+    before = domain.state_before(game, phase, ruleset)
+    orders = domain.resolver_orders(rows, {p.id: p.display_name for p in game.players})
+    trial = resolve_phase(before, orders, ruleset, rng=PurposeRng(game.seed), phase=phase.name)
+    victims = [t for e in trial.events if e.kind is EventKind.OUTCOME
+               and e.data.get("ability") in team and e.data.get("outcome") == "done"
+               and not e.data.get("reason") for t in e.data.get("final_targets", ())]  # fmt: skip
+    for p in before.players:
+        role = ruleset.roles[p.role]
+        if not p.alive or not any(a in role.abilities and p.uses_left(a) != 0 for a in learners):
+            continue
+        body = receipts.message(game, "victim", phase=phase_title(phase.name),
+                                phase_id=phase.name, victims=victims)  # fmt: skip
+        row, _new = draft_outbound(
+            session, game_id=game.id, key=f"game{game.id}:{phase.name}:victim:{p.name}",
+            kind=OutboundKind.PM, recipients=[p.name], subject=f"{game.name}: tonight", body=body,
+        )  # fmt: skip
+        if row.state is DeliveryState.DRAFT:
+            move_outbound(session, row, DeliveryState.APPROVED, by="victim_notice")
+    games.set_runtime_state(game, **{key: True})
 
 
 def tie_break_notice(
