@@ -77,7 +77,7 @@ def draft_receipt(
         kind=OutboundKind.PM,
         body=body,
         recipients=[player.display_name],
-        subject=f"Re: {raw.subject}" if raw.subject else "Your order",
+        subject=f"Re: {raw.subject}" if raw.subject else message(game, "subject", what="order"),
         phase_id=phase.id if phase else None,
     )
     if new and row.state is DeliveryState.DRAFT:
@@ -110,7 +110,7 @@ def follow_up(session: Session, game: Game) -> int:
         body = _decision_text(session, game, item, phase)
         row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.PM,
                                    body=body, recipients=[player.display_name if player else ""],
-                                   subject="Your order")  # fmt: skip
+                                   subject=message(game, "subject", what="order"))  # fmt: skip
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
         done += 1
     return done

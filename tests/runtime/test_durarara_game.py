@@ -130,6 +130,7 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     g.at(paris(4, 10))
     g.at(paris(4, 16, 5))  # 3 h before the wolves' 19:00: Izumii has not chosen
     assert any("Rappel" in b and "19:00" in b for b in g.pms_to("Izumii"))
+    assert any(pm["subject"] == "ikebukuro: vos ordres" for pm in g.forum.data.sent)
     assert not any("Rappel" in b for b in g.pms_to("Horada"))
     g.pm("Izumii", "je tue Erika")
     g.at(paris(4, 18, 50))

@@ -126,7 +126,7 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
                                 when_fr=local.strftime("%d/%m à %H:%M"), zone=zone.key)  # fmt: skip
         row, _new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:{phase.name}:reminder:{name}",
-            kind=OutboundKind.PM, recipients=[name], subject=f"{game.name}: your orders",
+            kind=OutboundKind.PM, recipients=[name], subject=_subject(game, "orders"),
             body=body,
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
@@ -169,7 +169,7 @@ def victim_notice_due(rt: Runtime, session: Session, game: Game, phase: Phase) -
                                 phase_id=phase.name, victims=victims)  # fmt: skip
         row, _new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:{phase.name}:victim:{p.name}",
-            kind=OutboundKind.PM, recipients=[p.name], subject=f"{game.name}: tonight", body=body,
+            kind=OutboundKind.PM, recipients=[p.name], subject=_subject(game, "tonight"), body=body,
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="victim_notice")
@@ -193,10 +193,15 @@ def tie_break_notice(
                                 when_fr=local.strftime("%d/%m à %H:%M"))  # fmt: skip
         row, _new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:{phase.name}:tie_break:{name}",
-            kind=OutboundKind.PM, recipients=[name], subject=f"{game.name}: tie", body=body,
+            kind=OutboundKind.PM, recipients=[name], subject=_subject(game, "tie"), body=body,
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="tie_break")
+
+
+def _subject(game: Game, what: str) -> str:
+    """``ikebukuro: vos ordres``: a runtime PM's subject in the game's language."""
+    return f"{game.name}: {receipts.message(game, 'subject', what=what)}"
 
 
 def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> dict[str, list[str]]:
