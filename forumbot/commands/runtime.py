@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,10 @@ import click
 from forum_adapters import locate
 from forumbot import logging as fb_logging
 from forumbot.commands._common import clean_errors, echo_json
-from forumbot.gamefile import parse_duration
+from forumbot.credentials import refuse_url_credentials
+from forumbot.db.models import Game
+from forumbot.gamecheck import load_game_ruleset
+from forumbot.gamefile import load_game_file, parse_duration
 from forumbot.runtime import worker as runner
 from forumbot.runtime.app import build_runtime, read_thread
 from forumbot.runtime.terminal import run_queue
@@ -33,6 +37,7 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @clean_errors
 def init(url: str, username: str, engine: str, out: Path) -> None:
     """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
+    refuse_url_credentials(url, "URL")
     if out.exists():
         raise click.ClickException(f"{out} exists; choose another --out")
     engine = locate(url, None if engine == "auto" else engine).engine
@@ -51,15 +56,43 @@ def init(url: str, username: str, engine: str, out: Path) -> None:
 @clean_errors
 def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, once: bool,
         log_json: bool) -> None:  # fmt: skip
-    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops)."""
+    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops).
+
+    With --once, exits with status 1 when a game's cycle failed (login refused, password
+    unset, forum down...): the log above says why; the next run retries.
+    """
+    for path in game_files:  # what `game check` refuses never reaches the forum
+        check_game_file(path)
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
     rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
-    if once:
-        click.echo(f"cycled games: {runner.run_once(rt)}")
-    else:
+    if not once:
         runner.run_forever(rt)
+        return
+    cycled, failed = runner.run_once(rt)
+    click.echo(f"cycled games: {cycled}")
+    if failed:
+        names = ", ".join(game_name(rt, gid) for gid in failed)
+        click.echo(f"Error: the cycle failed for {names} (the log above says why); "
+                   "nothing was lost, the next run retries", err=True)  # fmt: skip
+        sys.exit(1)
+
+
+def check_game_file(path: Path) -> None:
+    """The checks of ``forumbot game check``: the file, then its ruleset and options.
+
+    Raises:
+        ConfigError: the first wrong setting, named.
+    """
+    load_game_ruleset(load_game_file(path))
+
+
+def game_name(rt: Any, game_id: int) -> str:
+    """A game's name for a message (its id if it cannot be read)."""
+    with rt.sessions() as session:
+        game = session.get(Game, game_id)
+        return game.name if game is not None else f"game {game_id}"
 
 
 @click.command(name="status")

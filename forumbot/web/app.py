@@ -71,6 +71,7 @@ def create_app(
         "resolve_now": resolve_now,
         "ruleset_loader": ruleset_loader,
         "rulesets": {},
+        "live_sessions": auth.LiveSessions(),
     }
     app.before_request(auth.guard)
     app.after_request(_headers)

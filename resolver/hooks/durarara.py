@@ -135,7 +135,7 @@ def _successor_check(view: HookView, order: Order, ability: Ability) -> str:
 
 
 def _just_died(view: HookView, name: str) -> str:
-    died = view.died(name)
+    died = view.died(name)[0]
     if died is None or view.phase_index(died) < view.phase_index() - 1:
         return f"{name} died before the previous phase: his time to act is over"
     return ""
@@ -346,7 +346,7 @@ def vote_step(view: HookView) -> Sequence[Primitive] | None:
 def _ballots(view: HookView) -> list[tuple[str, str]]:
     """Valid election ballots in arrival order: the votes, then ``mayor_vote`` orders (a
     voter's later ballot replaces his earlier one and takes its place in the order)."""
-    raw = [(v, t) for v, t in view.votes.items() if t is not None and t != "no_lynch"]
+    raw = [(v, t) for v, t in view.votes().items() if t is not None and t != "no_lynch"]
     raw += [(e.actor, e.targets[0]) for e in view.entries("mayor_vote") if e.targets]
     names = set(view.names(alive=None))
     ballots: dict[str, str] = {}
@@ -369,12 +369,12 @@ def break_tie(view: HookView, leaders: Sequence[str]) -> str | None:
 
 
 # --------------------------------------------------------------------------- end of phase
-def end_of_phase(view: HookView) -> Sequence[Primitive]:
+def on_phase_end(view: HookView) -> Sequence[Primitive]:
     """A lover who voted against his partner loses his vote in the next day's vote."""
     if view.phase_kind != "day" or view.phase == view.ruleset.phases.first:
         return ()
     out = []
-    for voter, target in view.votes.items():
+    for voter, target in view.votes().items():
         if voter in view.names() and target is not None and target == _partner(view, voter):
             out.append(_status(voter, VOTE_LOST))
             out.append(_note("vote_lost", (voter,), partner=target))
