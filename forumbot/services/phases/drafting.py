@@ -73,7 +73,7 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
 
 def result_prefix(game: Game, phase: Phase) -> str:
     """Keys of the phase's result messages; a re-resolution drafts under a new prefix."""
-    revision = int(games.runtime_state(game).get(f"revision:{phase.name}", 0))
+    revision = phase.revision
     return f"game{game.id}:{phase.name}:" + (f"r{revision}:" if revision else "")
 
 
@@ -102,12 +102,8 @@ REMIND_BEFORE = timedelta(hours=3)
 
 def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     """Three hours before his orders deadline (his abilities' own, such as the wolves' 19:00,
-    else the phase's), remind each player who may act and has not, once."""
-    key = f"reminded:{phase.name}"
-    done = games.runtime_state(game).get(key)
-    if done is True:  # every reminder of the phase went out
-        return
-    reminded = set(done or ())
+    else the phase's), remind each player who may act and has not, once (the reminder's
+    key is unique: drafting it again changes nothing)."""
     now = rt.clock.now()
     sent = {o.player_id for o in session.scalars(select(Order).where(
         Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))}  # fmt: skip
@@ -116,24 +112,20 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
     for name, abilities in _actors(domain.ruleset_of(game), game.players, phase.name).items():
         deadlines = [d for a in abilities if (d := order_deadline(phase, a)) is not None]
         deadline = min(deadlines, default=None)
-        if name in reminded or ids[name] in sent or deadline is None:
-            continue
-        if not deadline - REMIND_BEFORE <= now < deadline:
+        if ids[name] in sent or deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
             continue
         local = deadline.astimezone(zone)
         body = receipts.message(game, "reminder", phase=phase_title(phase.name),
                                 phase_id=phase.name, when=local.strftime("%a %d %b %H:%M"),
                                 when_fr=local.strftime("%d/%m à %H:%M"), zone=zone.key)  # fmt: skip
-        row, _new = draft_outbound(
+        row, new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:{phase.name}:reminder:{name}",
             kind=OutboundKind.PM, recipients=[name], subject=_subject(game, "orders"),
             body=body,
         )  # fmt: skip
-        if row.state is DeliveryState.DRAFT:
+        if new and row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="reminders")
-        reminded.add(name)
-    if reminded != set(done or ()):
-        games.set_runtime_state(game, **{key: sorted(reminded)})
+            phase.reminded = True  # at least one reminder of the phase went out
 
 
 def victim_notice_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
@@ -146,11 +138,12 @@ def victim_notice_due(rt: Runtime, session: Session, game: Game, phase: Phase) -
             if a.effect_params.get("team_vote") and a.allowed_in(kind)}  # fmt: skip
     learners = [a.id for a in ruleset.abilities.values()
                 if a.effect_params.get("learns_victim") is True and a.allowed_in(kind)]  # fmt: skip
-    key = f"victim_told:{phase.name}"
+    key = f"game{game.id}:{phase.name}:victim"
     deadlines = [d for a in team if (d := order_deadline(phase, a)) is not None]
-    if not team or not learners or games.runtime_state(game).get(key):
+    if not team or not learners or not deadlines or rt.clock.now() < min(deadlines):
         return
-    if not deadlines or rt.clock.now() < min(deadlines):
+    told = select(Outbound.id).where(Outbound.idempotency_key.like(f"{key}:%")).limit(1)
+    if session.scalar(told) is not None:
         return
     rows = session.scalars(select(Order).where(
         Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED,
@@ -168,12 +161,11 @@ def victim_notice_due(rt: Runtime, session: Session, game: Game, phase: Phase) -
         body = receipts.message(game, "victim", phase=phase_title(phase.name),
                                 phase_id=phase.name, victims=victims)  # fmt: skip
         row, _new = draft_outbound(
-            session, game_id=game.id, key=f"game{game.id}:{phase.name}:victim:{p.name}",
+            session, game_id=game.id, key=f"{key}:{p.name}",
             kind=OutboundKind.PM, recipients=[p.name], subject=_subject(game, "tonight"), body=body,
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="victim_notice")
-    games.set_runtime_state(game, **{key: True})
 
 
 def tie_break_notice(
