@@ -379,7 +379,10 @@ def _jail_terms(view: HookView) -> list[Primitive]:
             if s.id not in ("detained", "held") or not jailer or not is_player(view, jailer):
                 continue
             gone = not view.alive(jailer) or view.dying(jailer) is not None
-            if s.id == "detained" and (gone or has(view, jailer, *INJURED)):
+            borrowed = "detention" not in view.role(jailer).abilities  # a disguise's: 'if Irish
+            # detains someone, they will be arrested at the beginning of the phase but released
+            # at the end of the phase automatically'
+            if s.id == "detained" and (gone or borrowed or has(view, jailer, *INJURED)):
                 out += [unstatus(name, s.id), public("released")]
             if s.id == "held" and (gone or has(view, jailer, *JAILED)):
                 out += [unstatus(name, s.id), public("released")]
