@@ -479,16 +479,18 @@ def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitiv
 
 
 def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[Primitive]:
-    """Akai's Vengeance kills the player he voted for; a sniper's Revenge injures him."""
+    """Akai's Vengeance kills the player he voted for; a sniper's Revenge injures him; the
+    notices of a decisive Voice of Accusation or Sabotage."""
+    notices = day.lynch_notices(view, lynched)
     target = view.votes().get(lynched)
     if not target or not is_player(view, target) or not view.alive(target):
-        return ()
+        return notices
     abilities = view.role(lynched).abilities
     if "vengeance" in abilities and not view.has_status(lynched, "frightened"):
-        return (attack(lynched, target, "vengeance", ("protection",)),)
+        return [*notices, attack(lynched, target, "vengeance", ("protection",))]
     if "revenge" in abilities:
-        return tuple(kills.injure(view, lynched, target))
-    return ()
+        return notices + kills.injure(view, lynched, target)
+    return notices
 
 
 adjust_tally = day.adjust_tally

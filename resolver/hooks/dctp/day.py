@@ -156,26 +156,62 @@ def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]
     today = [e for e in entries(view) if e.outcome == "done"]
     if any(e.ability == "voice_of_reason" for e in today):
         return None
-    out = dict(totals)
-    players = [t for t in out if t != "no_lynch"]
-    top = max(out.values(), default=0)
-    tied = [t for t in players if out[t] == top]
-    if len(tied) > 1:  # 'If the lynch vote does not tie prior ... Sabotage will fail'
-        for t in tied:
-            if view.has_status(t, "sabotaged"):
-                out[t] += 1
-    for e in today:
-        if e.ability == "accompany" and e.targets and e.targets[0] in out:
-            out[e.targets[0]] -= 1
-        if e.ability == "voice_of_accusation" and e.targets and e.targets[0] in out:
-            out[e.targets[0]] += 1
-    out = {t: n for t, n in out.items() if n > 0}  # votes that weigh nothing lynch nobody
+    out = modified(view, totals)
     leaders = [t for t in out if out[t] == max(out.values(), default=0) and t != "no_lynch"]
     if len(leaders) == 1 and view.has_status(leaders[0], "lynch_shield"):
         return None  # 'he will jump in and stop the lynching. The lynching votes will not be shown'
     return out
 
 
-def tally_notes(view: HookView, totals: Mapping[str, int]) -> list[Primitive]:
-    """Public notices when a modifier changed the result."""
-    return [public("votes_modified")]
+def modified(
+    view: HookView, totals: Mapping[str, int], without: str | None = None
+) -> dict[str, int]:
+    """The totals after Sabotage, Accompany and Voice of Accusation (``without`` one of them);
+    votes that weigh nothing lynch nobody."""
+    today = [e for e in entries(view) if e.outcome == "done"]
+    out = dict(totals)
+    top = max(out.values(), default=0)
+    tied = [t for t in out if t != "no_lynch" and out[t] == top]
+    if len(tied) > 1 and without != "sabotage":  # 'If the lynch vote does not tie prior ...
+        for t in tied:  # Sabotage will fail'
+            if view.has_status(t, "sabotaged"):
+                out[t] += 1
+    for e in today:
+        if not e.targets or e.targets[0] not in out or e.ability == without:
+            continue
+        if e.ability == "accompany":
+            out[e.targets[0]] -= 1
+        if e.ability == "voice_of_accusation":
+            out[e.targets[0]] += 1
+    return {t: n for t, n in out.items() if n > 0}
+
+
+def lynch_notices(view: HookView, lynched: str) -> list[Primitive]:
+    """'If Voice of Accusation causes a player to be lynched, there will be a notice that one
+    vote was increased by 1' (and Kujou may not use it again); 'If Pisco/Tequila causes a change
+    in the lynch results with his action, there will be a notice that someone tampered with the
+    votes.'"""
+    totals: dict[str, int] = {}
+    for voter, target in view.votes().items():
+        if target and is_player(view, voter) and view.alive(voter):
+            totals[target] = totals.get(target, 0) + view.vote_weight(voter)
+    out: list[Primitive] = []
+    for cause, message in (
+        ("voice_of_accusation", "vote_increased"),
+        ("sabotage", "votes_tampered"),
+    ):
+        if _unique_top(modified(view, totals, without=cause)) != lynched:
+            out.append(public(message))
+            if cause == "voice_of_accusation":
+                out += [
+                    status(None, e.actor, "accusation_used")
+                    for e in entries(view)
+                    if e.ability == cause and e.outcome == "done" and e.targets[:1] == (lynched,)
+                ]
+    return out
+
+
+def _unique_top(totals: Mapping[str, int]) -> str | None:
+    top = max(totals.values(), default=0)
+    leaders = [t for t, n in totals.items() if n == top and t != "no_lynch"]
+    return leaders[0] if len(leaders) == 1 else None
