@@ -356,6 +356,8 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
             if view.role(name).id in ("yukiko", "irish"):
                 out.append(unlink_all(name, "disguise"))
         out += _betrayal(view) + _gossip(view)
+    else:
+        out += day.lynch_safeguards(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
     return out + _clumsiness(view)
 

@@ -88,12 +88,40 @@ def _shield(view: HookView, target: str) -> list[Primitive] | None:
     if view.has_status(target, "health_charm"):
         return [unstatus(target, "health_charm"), note([target], "charm_used")]
     if view.has_status(target, "safeguarded"):
-        savers = [s.source for s in view.statuses(target) if s.id == "safeguarded" and s.source]
-        return [note(savers, "safeguard_saved", target=target)]
+        return safeguard_saved(view, target)
     for _, actor, aid, targets in view.accepted():
         if aid == "lovey_dovey" and targets[:1] == (target,) and not has(view, actor, "frightened"):
             return [status(None, n, "lovey_cooldown", 3) for n in (actor, target)]
     return None
+
+
+def safeguard_saved(view: HookView, target: str) -> list[Primitive]:
+    """'Uehara will then be notified that she saved that player with this role'; 'Can't use
+    the ability on someone in a row in case it was successful ... at least one day delay';
+    Vermouth who saved a BO 'needs to wait 2 days to be able to use it on any other BO'."""
+    out: list[Primitive] = []
+    for s in view.statuses(target):
+        if s.id != "safeguarded" or not s.source:
+            continue
+        out += [note([s.source], "safeguard_saved", target=target),
+                status(s.source, target, "safeguard_cooldown")]  # fmt: skip
+        if bo(view, s.source) and bo(view, target):
+            out.append(status(s.source, s.source, "safeguard_bo_cooldown"))
+    return out
+
+
+def lynch_safeguards(view: HookView) -> list[Primitive]:
+    """At the end of a day: a safeguarded player who would have been lynched was saved."""
+    if any(e.ability == "voice_of_reason" and e.outcome == "done" for e in entries(view)):
+        return []
+    totals: dict[str, int] = {}
+    for voter, target in view.votes().items():
+        if target and is_player(view, voter) and view.alive(voter):
+            totals[target] = totals.get(target, 0) + view.vote_weight(voter)
+    top = _unique_top(modified(view, totals))
+    if top is None or not is_player(view, top) or not view.has_status(top, "safeguarded"):
+        return []
+    return safeguard_saved(view, top)
 
 
 def protection_charm(view: HookView, action: ActionView) -> Handled:
@@ -116,6 +144,12 @@ def safeguard(view: HookView, action: ActionView) -> Handled:
     from resolver.hooks.dctp.common import current_disguise
 
     mod = view.has_status(target, "master_of_disguise") and current_disguise(view, target) == role
+    if any(
+        x.id == "safeguard_cooldown" and x.source == action.actor for x in view.statuses(target)
+    ):
+        return fail("not on the same player in a row after a success")
+    if bo(view, target) and view.has_status(action.actor, "safeguard_bo_cooldown"):
+        return fail("she needs to wait 2 days to use it on a BO again")
     if role != true_role and not mod:
         return done()  # 'If the role was wrong, nothing will happen'
     return done(
