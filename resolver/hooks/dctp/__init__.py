@@ -61,7 +61,8 @@ def _actor_refusal(view: HookView, action: ActionView) -> str:
         return "injured: no abilities"
     if view.has_status(me, "suspended") and aid not in SUSPENDED_MAY and not _gadget(view, action):
         return "suspended: no abilities"
-    if view.kind() == "day" and view.has_status(me, "frightened") and aid not in NOT_FRIGHTENABLE:
+    frightenable = aid not in NOT_FRIGHTENABLE and aid not in info.DB_ABILITIES  # DBs: odds
+    if view.kind() == "day" and view.has_status(me, "frightened") and frightenable:
         return "frightened: no day actions"
     if view.has_status(me, "clumsy") and aid in ("reinvestigate", "arrest", "detention"):
         return "only when not clumsy"
@@ -265,7 +266,8 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
 
 def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
     """Lovers' Lovey-Dovey; the suitcase holder's Bribe and Fake action; the bow-tie's
-    Interrogate and Investigate; a disguise's abilities; Sonoko's friend's abilities."""
+    Interrogate and Investigate; every DB ability to each Detective Boy; a disguise's
+    abilities; Sonoko's friend's abilities."""
     out: dict[str, tuple[str, ...]] = {}
     for name in view.names():
         extra: list[str] = []
@@ -275,6 +277,8 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
             extra += ["bribe", "fake_action"]
         if view.items(name).get("bow_tie", 0) > 0:
             extra += ["interrogate", "investigate"]
+        if view.has_status(name, "detective_boy"):  # 'they have to come to a consensus as a
+            extra += list(info.DB_ABILITIES)  # group as to what ability to use'
         extra += _borrowed_roles(view, name) + _variants(view, name)
         if extra:
             out[name] = tuple(dict.fromkeys(extra))

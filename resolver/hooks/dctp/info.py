@@ -149,12 +149,27 @@ def _to_all_dbs(view: HookView, action: ActionView, handled: Handled) -> Handled
     return Handled(handled.outcome, handled.reason, (*handled.primitives, *extra), handled.late)
 
 
+DB_ABILITIES = ("identify", "db_investigate", "db_detect")
+
+
 def db_turn(view: HookView, action: ActionView) -> str:
     """'Each phase, only one DB may use their Day ability ... the DB with the highest rank
-    will be chosen (Ayumi > Mitsuhiko > Genta)'."""
+    will be chosen (Ayumi > Mitsuhiko > Genta)'. A frightened DB: 'If one DB is frightened by
+    Tequila and only one DB has sent an action ..., the action will fail. If two DBs send in
+    the same action, the action has a 50% chance of succeeding. If all three DBs send in the
+    same action, then the action has a 66% chance of succeeding.'"""
     from resolver.hooks.dctp.common import rank
 
     mine = rank(view, action.actor)
+    if view.has_status(action.actor, "frightened"):
+        same = sum(
+            1
+            for _, actor, aid, targets in view.accepted()
+            if aid == action.ability.id and targets == action.ordered and view.alive(actor)
+        )
+        odds = ["fails"] + ["succeeds"] * (same - 1)
+        if same < 2 or view.draw(f"db_frightened:{action.actor}", odds) == "fails":
+            return "frightened: the Detective Boys' action failed"
     for _, actor, aid, _targets in view.accepted():
         db = actor != action.actor and view.has_status(actor, "detective_boy")
         ranked = aid in ("identify", "db_investigate", "db_detect") and rank(view, actor) < mine
