@@ -29,6 +29,7 @@ from resolver.hooks.dctp.common import (
     has,
     is_player,
     item,
+    link,
     lover_of,
     note,
     public,
@@ -165,7 +166,13 @@ def run_borrowed(view: HookView, action: ActionView, allowed: set[str]) -> Handl
     handler = HANDLERS.get(str(borrowed.effect_params.get("handler", "")))
     if handler is None or (borrowed.targets and not target):
         return fail("the covered ability needs a target")
-    return handler(view, inner)
+    handled = handler(view, inner)
+    if handled.outcome != "done":
+        return handled
+    # 'The covered abilities can be normally investigated ... "Calvados slanders Akonyl" will
+    # get a true.'
+    seen = link(action.actor, f"{aid}>{target or ''}@{view.phase}", "covered")
+    return Handled(handled.outcome, handled.reason, (*handled.primitives, seen), handled.late)
 
 
 _PLAIN: dict[str, Handler] = {
