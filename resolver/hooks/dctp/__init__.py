@@ -366,7 +366,7 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
                     out.append(item(name, gadget, -view.items(name)[gadget]))
             if view.role(name).id in ("yukiko", "irish"):
                 out.append(unlink_all(name, "disguise"))
-        out += _betrayal(view) + _gossip(view)
+        out += _betrayal(view) + _gossip(view) + info.fbi_reports(view)
     else:
         out += day.lynch_safeguards(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
