@@ -498,7 +498,7 @@ def fbi_reports(view: HookView) -> list[Primitive]:
                     ability=entry.ability,
                     target=target,
                     result=value,
-                )  # fmt: skip
+                )
             )
     return out
 
