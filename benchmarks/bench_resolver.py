@@ -1,9 +1,10 @@
-"""Resolve many random full games (Failheap, or DCTP); report games/s and the slowest phase.
+"""Resolve many random full games of any bundled ruleset; report games/s and the slowest phase.
 
     .venv/bin/python benchmarks/bench_resolver.py            # 10,000 Failheap games
     .venv/bin/python benchmarks/bench_resolver.py --games 500 --seed 7
     .venv/bin/python benchmarks/bench_resolver.py --ruleset durarara   # setups: durarara_games.py
     .venv/bin/python benchmarks/bench_resolver.py --ruleset dctp   # 10,000 DCTP games
+    .venv/bin/python benchmarks/bench_resolver.py --ruleset ru_mafia   # setups: ru_mafia_games.py
 
 DCTP games (``--ruleset dctp``) come from ``tests/resolver/dctp/factories.py``: 12-20 players
 with 3-5 BO, orders whose role/claim/crime/phase slots hold values of that kind; a game must end
@@ -26,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import durarara_games
+from benchmarks import durarara_games, ru_mafia_games
 from resolver.engine import resolve_phase
 from resolver.model import GameState, Order, Ruleset, TargetKind
 from resolver.phases import next_phase
@@ -107,6 +108,7 @@ def random_votes(rnd: random.Random, state: GameState) -> dict[str, str | None]:
 GAMES = {
     "failheap": (random_setup, ALLOWED_DRAWS),
     "durarara": (durarara_games.random_setup, durarara_games.ALLOWED_DRAWS),
+    "ru_mafia": (ru_mafia_games.random_setup, ru_mafia_games.ALLOWED_DRAWS),
 }
 """Ruleset id → (random setup, the draws its rulebook allows)."""
 

@@ -76,23 +76,28 @@ def _weights(view: HookView, name: str) -> list[int]:
 
 
 def vote_extras(view: HookView) -> Mapping[str, int]:
-    """Penalties «+1 в лог», the diploma, the Prosecutor's accusation, the Banshee."""
-    votes = view.votes()
+    """Penalties «+1 в лог» (п.09, п.10): one vote each in today's log."""
     extra: dict[str, int] = {}
     for name in view.names():
         n = sum(1 for f in view.flags(name) if f.startswith(f"log:{view.phase}:"))
         if n:
-            extra[name] = extra.get(name, 0) + n
-    for user, _, _ in _plans(view, "diploma"):
-        _add(extra, votes.get(user), 1)
+            extra[name] = n
+    return extra
+
+
+def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]:
+    """Weights nobody sees in the log: the Prosecutor's double vote against the accused
+    (told to the host only), the Banshee's +1 per absorption."""
+    votes = view.votes()
+    out = dict(totals)
     for prosecutor, accused, _ in _plans(view, "accuse"):
         if votes.get(prosecutor) == accused:
-            _add(extra, accused, 1)
+            _add(out, accused, 1)
     for name in view.names():
         absorbed = sum(1 for f in view.flags(name) if f.startswith("absorbed:"))
         if absorbed:
-            _add(extra, votes.get(name), absorbed)
-    return extra
+            _add(out, votes.get(name), absorbed)
+    return out
 
 
 def _add(extra: dict[str, int], target: str | None, n: int) -> None:

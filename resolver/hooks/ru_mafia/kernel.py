@@ -228,6 +228,8 @@ def unreachable(work: Work, target: str, method: str) -> bool:
     only vodka, п.ru Банши)."""
     if method == "absorb":
         return has(work, target, "drunk")
+    if method == "watch":  # the Journalist sees a confession (answer 3)
+        return any(has(work, target, s) for s in UNREACHABLE if s != "confessed")
     return any(has(work, target, s) for s in UNREACHABLE)
 
 
@@ -269,10 +271,10 @@ def _protections(
             [actor],
             {**action.params, "reflected": True},
             work.step,
-            notes.blessed[target],
+            actor,
         )
-        _land(work, reflect, actor, method)  # п.ru Священник: возвращается ответным действием
-        return FAIL
+        hostile(work, reflect, actor, method)  # п.ru Священник: возвращается ответным действием
+        return SUCCESS if work.ruleset.option("blessing_answer") == "success" else FAIL
     if target in notes.guards and not is_undead(work, actor) and "guard" not in pierce:
         _bodyguard(work, notes.guards[target], actor)
         return FAIL
@@ -342,7 +344,7 @@ def _land(work: Work, action: Action, target: str, method: str) -> str:
     cured = tuple(work.ruleset.abilities["heal"].effect_params.get("not", ()))
     if healer is not None and method not in cured and not is_undead(work, target):
         work.tell(target, EventKind.SAVED, protection="heal")
-        return SUCCESS
+        return SUCCESS if work.ruleset.option("healed_answer") == "success" else FAIL
     if method in ("poison", "clonidine"):
         give_status(work, target, "poisoned", action.performer)
         notes.poisoned_by[target] = action.performer
