@@ -72,7 +72,8 @@ def answer(work: Work, action: Action, result: str, **extra: Any) -> None:
     action.outcome = "done" if result == SUCCESS else "failed"
     action.reason = str(extra.get("why", action.reason))
     key = (action.actor, action.ability.id)
-    target = player_target(work, action)
+    ordered = [t for t in action.ordered if t in work.players]  # a redirected actor never knows
+    target = ordered[0] if ordered else player_target(work, action)
     night(work).answers[key] = {"result": result, "target": target, **extra}
 
 
