@@ -128,7 +128,7 @@ def unresolvable(ruleset: Ruleset) -> dict[str, str]:
 
 def _ability_problem(ability: Ability, ruleset: Ruleset) -> str:
     handler = ability.effect_params.get("handler")
-    if handler:
+    if handler and ability.effect is not Effect.HOOK:  # effect: hook names HANDLERS instead
         from resolver.hooks import HOOKS  # local: hook modules import the engine's helpers
 
         effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
