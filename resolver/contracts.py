@@ -128,11 +128,14 @@ def unresolvable(ruleset: Ruleset) -> dict[str, str]:
 
 def _ability_problem(ability: Ability, ruleset: Ruleset) -> str:
     handler = ability.effect_params.get("handler")
-    if handler and ability.effect is not Effect.HOOK:  # effect: hook names HANDLERS instead
+    if handler:
         from resolver.hooks import HOOKS  # local: hook modules import the engine's helpers
 
         effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
-        return "" if handler in effects else f"no hook effect {handler!r} in {ruleset.hooks!r}"
+        if handler in effects:
+            return ""
+        if ability.effect is not Effect.HOOK:  # an `effect: hook` handler is checked below
+            return f"no hook effect {handler!r} in {ruleset.hooks!r}"
     return slot_problem(ability) or problem(
         ability.effect, ability.effect_params, len(ability.targets), ruleset
     )

@@ -254,7 +254,7 @@ def _hooked(work: Work, action: Action) -> None:
 def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:
     """The ruleset hook's own effect for an ability (``effect_params.handler``), if any."""
     name = ability.effect_params.get("handler")
-    if not name or ability.effect is Effect.HOOK:  # effect: hook runs the hook's HANDLERS
+    if not name:
         return None
     effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
     found: Callable[[Action, Work], None] | None = effects.get(str(name))

@@ -14,6 +14,7 @@ from typing import Any
 
 from forumbot.db.enums import PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
+from forumbot.db.models import Order as OrderRow
 from forumbot.services import statecodec
 from parsers.orders import Learned, OrderParser, ParseResult
 from parsers.orders import Order as ParsedOrder
@@ -60,12 +61,12 @@ def _parser(name: str, options: str) -> OrderParser:
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(
-    players: Iterable[Player], hosts: Sequence[str] = (), state: GameState | None = None
-) -> Roster:
-    """The slots of these players (dead ones marked dead, for orders on the dead); with the
-    latest resolved ``state``, each player's role and life as the game now has them (a
-    recruited player orders with his new role, a released one is alive again)."""
+def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+    """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
+    each with its role, life and statuses as the last resolved phase left them (a recruited
+    player orders with his new role, a released one is alive again, a revealed Mayor's vote
+    weighs 3)."""
+    state = latest_state(game)
     now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
@@ -75,6 +76,9 @@ def roster_of(
             alive=now[p.display_name].alive
             if p.display_name in now
             else p.status is PlayerStatus.ALIVE,
+            statuses=frozenset(s.id for s in now[p.display_name].statuses)
+            if p.display_name in now
+            else frozenset(),
         )
         for p in players
     )
@@ -175,7 +179,7 @@ def state_row(state: GameState) -> dict[str, Any]:
     return encoded
 
 
-def resolver_orders(rows: Iterable[Any], names: Mapping[int, str]) -> list[Order]:
+def resolver_orders(rows: Iterable[OrderRow], names: Mapping[int, str]) -> list[Order]:
     """Accepted order rows as the resolver's orders, in the order given."""
     return [
         Order(names[row.player_id], row.ability or "", tuple(row.targets), dict(row.params))

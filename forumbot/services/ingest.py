@@ -1,7 +1,7 @@
 """Reading the forum: fetch new posts and PMs, store them raw first, then parse them.
 
 Fetching and parsing are separate steps with their own high-water marks: ``last_post_id`` /
-``last_pm_id`` on the game say what was fetched; ``runtime.pm_row`` says which stored PM was
+``last_pm_id`` on the game say what was fetched; ``pm_row`` says which stored PM was
 last turned into orders. A crash between the two loses nothing (the raw row is there and is
 parsed on the next poll) and repeats nothing (each PM is parsed once, in its transaction).
 """
@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
 from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
@@ -81,7 +81,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
     """Turn every stored PM not yet parsed into orders, queue items and receipts."""
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
-        mark = int(games.runtime_state(game).get("pm_row", 0))
+        mark = game.pm_row
         account = games.config_of(game).credentials.username
         ids = session.scalars(
             select(RawPM.id)
@@ -92,7 +92,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
         with rt.sessions.begin() as session:
             game = session.get_one(Game, game_id)
             handle_pm(rt, session, game, session.get_one(RawPM, row_id))
-            games.set_runtime_state(game, pm_row=row_id)
+            game.pm_row = row_id
     with rt.sessions.begin() as session:  # and tell players how the GM decided their PMs
         receipts.follow_up(session, session.get_one(Game, game_id))
     return len(ids)
@@ -103,7 +103,7 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     player = _player_named(game, raw.sender_name)
     if player is None:
         return "ignored"  # the GM, or someone outside the game
-    read = _read_order(game, player, raw)
+    read = _read_order(session, game, player, raw)
     if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
@@ -135,24 +135,21 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     return outcome
 
 
-def _read_order(game: Game, player: Player, raw: RawPM) -> tuple[Phase, ParseResult] | None:
+def _read_order(
+    session: Session, game: Game, player: Player, raw: RawPM
+) -> tuple[Phase, ParseResult] | None:
     """Parse for the open phase; an order the open phase refuses may be for the next one."""
     candidates = phases.order_phases(game)
     if not candidates:
         return None
     ruleset, parser = domain.ruleset_of(game), domain.parser_of(game)
-    session = object_session(game)
     learned = domain.learned_of(
         session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
-        if session is not None
-        else ()
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
     # every recipient of the PM, and what the GM taught for this game.
-    roster = domain.roster_of(
-        (p for p in game.players if p.status is not PlayerStatus.REPLACED),
-        state=domain.latest_state(game),
-    )
+    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
+    roster = domain.roster_of(game, slots)
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
@@ -257,7 +254,7 @@ def final_read(rt: Runtime, game_id: int) -> int:
         if start is None:
             return 0
         access, forum_id = games.access_of(game), game.forum_id
-    name, first = start
+    phase_id, first = start
     edits = 0
     thread = ThreadRef(int(access.topic_id), access.topic_url)
     for post in rt.adapter(access).iter_posts(thread, after=PostId(first - 1)):
@@ -265,20 +262,21 @@ def final_read(rt: Runtime, game_id: int) -> int:
             row, new = store_post(session, forum_id, _incoming_post(post))
             edits += int(new and row.revision > 0)
     with rt.sessions.begin() as session:
-        games.set_runtime_state(session.get_one(Game, game_id), **{f"reread:{name}": True})
-    event(rt.log, "poll.final_read", game=game_id, phase=name, edits=edits)
+        phase = session.get_one(Phase, phase_id)
+        phase.reread = True
+        event(rt.log, "poll.final_read", game=game_id, phase=phase.name, edits=edits)
     return edits
 
 
-def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int] | None:
-    """(day, first post id of the day) when the open day's deadline passed and it was not
-    re-read yet; else None."""
+def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int] | None:
+    """(day's phase id, first post id of the day) when the open day's deadline passed and it
+    was not re-read yet; else None."""
     phase = phases.current(game)
     if phase is None or phase.kind.value != "day" or phase.status.value != "open":
         return None
     if phase.deadline is None or now < phase.deadline or phase.starts_at is None:
         return None
-    if games.runtime_state(game).get(f"reread:{phase.name}"):
+    if phase.reread:
         return None
     first = session.scalar(
         select(RawPost.post_id)
@@ -290,7 +288,7 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int]
         .order_by(RawPost.posted_at)
         .limit(1)
     )
-    return None if first is None else (phase.name, int(first))
+    return None if first is None else (phase.id, int(first))
 
 
 def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:

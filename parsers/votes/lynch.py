@@ -21,6 +21,7 @@ from parsers.votes.model import (
     Decision,
     EditFlag,
     QueueItem,
+    Snapshot,
     VoteEvent,
     Voter,
     Wagon,
@@ -86,6 +87,7 @@ class TallyInput(Protocol):
     outsiders: set[str]
     deadline_passed: bool
     missed: tuple[str, ...]  # wagons doubtful votes could have brought to a majority
+    timeline: list[Snapshot]
 
     @property
     def day(self) -> DaySetup: ...
@@ -257,6 +259,7 @@ def tally(state: TallyInput, last_post: int | None) -> CountResult:
         alive=tuple(s.name for s in now.eligible),
         last_post=last_post,
         notes=tuple(notes),
+        timeline=tuple(state.timeline),
     )
 
 

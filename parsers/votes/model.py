@@ -18,6 +18,7 @@ __all__ = [
     "EventStatus",
     "PostInput",
     "QueueItem",
+    "Snapshot",
     "Source",
     "VoteEvent",
     "Voter",
@@ -296,6 +297,21 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The wagons just after a post that changed them (the Day's wagons over time).
+
+    Attributes:
+        post: the post's number (else its id).
+        time: when it was posted, when known.
+        wagons: (target, votes, voters) of every wagon then, biggest first.
+    """
+
+    post: int | str
+    time: datetime | None
+    wagons: tuple[tuple[str, int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CountResult:
     """Everything ``count-votes`` reports.
 
@@ -309,6 +325,8 @@ class CountResult:
         decision: what the lynch rule decides.
         alive: the living slots with a vote.
         last_post: the number (or id) of the last post counted.
+        notes: what GM events did, and other remarks.
+        timeline: the wagons after each post that changed them, in order.
     """
 
     wagons: tuple[Wagon, ...]
@@ -321,3 +339,4 @@ class CountResult:
     alive: tuple[str, ...]
     last_post: int | str | None = None
     notes: tuple[str, ...] = field(default=())
+    timeline: tuple[Snapshot, ...] = ()

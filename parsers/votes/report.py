@@ -65,4 +65,12 @@ def result_as_json(result: CountResult) -> dict[str, Any]:
         ],
         "last_post": result.last_post,
         "notes": list(result.notes),
+        "timeline": [
+            {
+                "post": snap.post,
+                "time": snap.time.isoformat() if snap.time else None,
+                "wagons": [{"target": t, "votes": n, "voters": list(v)} for t, n, v in snap.wagons],
+            }
+            for snap in result.timeline
+        ],
     }

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseKind, PhaseStatus
 from forumbot.db.models import Game, Order, Phase
 from forumbot.logging import event
-from forumbot.services import games, schedule
+from forumbot.services import schedule
 from forumbot.services.context import Runtime
 from forumbot.services.phases import current, drafting, orders_deadline, resolution, schedule_of
 
@@ -84,7 +84,7 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
 
 def _advance(rt: Runtime, session: Session, game: Game, phase: Phase) -> Phase | None:
     """After a published phase: end the game on a win, else open the next phase."""
-    if games.runtime_state(game).get("winner"):
+    if game.winner:
         game.status = GameStatus.FINISHED
         event(rt.log, "game.finished", game=game.id)
         return phase

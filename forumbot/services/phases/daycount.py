@@ -58,7 +58,8 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         posts = _posts_in(session, game, phase)
         if rules.channel is not Channel.THREAD:
             posts += _pms_in(session, game, phase, config.credentials.username)
-        roster = domain.roster_of(game.players, hosts=(config.gm, config.credentials.username))
+        hosts = (config.gm, config.credentials.username)
+        roster = domain.roster_of(game, game.players, hosts)
         day = DaySetup(
             number=phase.number,
             deadline=phase.deadline,
@@ -136,19 +137,21 @@ def queue_doubtful(rt: Runtime, game_id: int) -> int:
     with rt.sessions.begin() as session:
         game = session.get_one(Game, game_id)
         phase = phases.current(game)
-        known = dict(games.runtime_state(game).get("vote_items", {}))
+        known = set(session.scalars(select(ReviewItem.problem_key).where(
+            ReviewItem.game_id == game.id,
+            ReviewItem.kind.in_((ReviewKind.VOTE, ReviewKind.EDIT)),
+        )))  # fmt: skip
         for item in count.result.queue:
             key = f"{item.post_id}:{item.voter}:{item.raw}"
             if key in known or phase is None:
                 continue
-            row = _vote_item(session, game, phase, item)
-            known[key] = row.id
+            _vote_item(session, game, phase, item, key)
+            known.add(key)
             added += 1
-        games.set_runtime_state(game, vote_items=known)
     return added
 
 
-def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem) -> ReviewItem:
+def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:
     post = session.scalar(
         select(RawPost).where(RawPost.forum_id == game.forum_id,
                               RawPost.post_id == str(item.post_id))
@@ -161,7 +164,7 @@ def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem) -> R
                      raw_post_id=post.id if post else None,
                      player_id=voter.id if voter else None,
                      reason=f"{item.raw!r}: {item.reason}",
-                     candidates=list(item.candidates))  # fmt: skip
+                     candidates=list(item.candidates), problem_key=key)  # fmt: skip
     session.add(row)
     session.flush()
     return row
@@ -187,7 +190,7 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
             out.append(DayEvent(DayEventKind.IGNORE, post.post_id, voter, None))
             continue
         vote = session.scalar(
-            select(VoteEvent).where(VoteEvent.reason.like(f"% review item {item.id}%"))
+            select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
         )
         target = names.get(vote.target_id) if vote and vote.target_id else None
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):

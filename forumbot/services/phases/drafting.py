@@ -71,7 +71,7 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
 
 def result_prefix(game: Game, phase: Phase) -> str:
     """Keys of the phase's result messages; a re-resolution drafts under a new prefix."""
-    revision = int(games.runtime_state(game).get(f"revision:{phase.name}", 0))
+    revision = phase.revision
     return f"game{game.id}:{phase.name}:" + (f"r{revision}:" if revision else "")
 
 
@@ -104,7 +104,7 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
     now = rt.clock.now()
     if deadline is None or not deadline - REMIND_BEFORE <= now < deadline:
         return
-    if games.runtime_state(game).get(f"reminded:{phase.name}"):
+    if phase.reminded:
         return
     sent = {o.player_id for o in session.scalars(select(Order).where(
         Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED))}  # fmt: skip
@@ -123,7 +123,7 @@ def reminders_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> No
         )  # fmt: skip
         if row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="reminders")
-    games.set_runtime_state(game, **{f"reminded:{phase.name}": True})
+    phase.reminded = True
 
 
 def _actors(ruleset: Ruleset, players: Sequence[Player], phase: str) -> list[str]:

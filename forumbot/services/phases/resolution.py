@@ -20,7 +20,7 @@ from forumbot.db.models import Game, Phase, ReviewItem
 from forumbot.db.models import Order as OrderRow
 from forumbot.db.repo import append_events
 from forumbot.logging import event
-from forumbot.services import domain, games
+from forumbot.services import domain
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, drafting
@@ -71,7 +71,7 @@ def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
         if player.display_name in dead:
             player.status = PlayerStatus.DEAD
     if result.state.winner is not None:
-        games.set_runtime_state(game, winner=winner_dict(result.state.winner))
+        game.winner = winner_dict(result.state.winner)
     drafting.draft_results(session, game, phase, result.events)
     phase.status = PhaseStatus.RESOLVED
     event(rt.log, "phase.resolved", game=game.id, phase=phase.name, dead=len(dead))

@@ -98,8 +98,12 @@ def _holding(view: HookView, officer: str) -> bool:
 def _exclusive(view: HookView, action: ActionView) -> str:
     """'Action A OR Action B -> Can just use one of it, not both at the same night'."""
     others = tuple(action.params.get("exclusive_with", ()))
-    for e in view.ledger():
-        if e.phase == view.phase and e.actor == action.actor and e.ability in others:
+    if not others:
+        return ""
+    for e in reversed(view.ledger()):  # this phase's entries are the last ones
+        if e.phase != view.phase:
+            break
+        if e.actor == action.actor and e.ability in others:
             return f"{action.ability.id} or {e.ability}, not both"
     return ""
 
@@ -271,9 +275,24 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
             extra += ["bribe", "fake_action"]
         if view.items(name).get("bow_tie", 0) > 0:
             extra += ["interrogate", "investigate"]
-        extra += _borrowed_roles(view, name)
+        extra += _borrowed_roles(view, name) + _variants(view, name)
         if extra:
             out[name] = tuple(dict.fromkeys(extra))
+    return out
+
+
+def _variants(view: HookView, name: str) -> list[str]:
+    """Seed 001's abilities a game switches on (``option: variant_sabotage, roles: [...]``),
+    and Eri's Night 1 Interrogate (``variant_eri_interrogate``)."""
+    role = view.role(name).id
+    out = []
+    for ability in view.ruleset.abilities.values():
+        option = ability.effect_params.get("option")
+        roles = ability.effect_params.get("roles", ())
+        if option and str(option).startswith("variant_") and role in roles and view.option(option):
+            out.append(ability.id)
+    if role == "eri" and view.option("variant_eri_interrogate") and view.phase == "night1":
+        out.append("interrogate")
     return out
 
 
@@ -338,7 +357,16 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
                 out.append(unlink_all(name, "disguise"))
         out += _betrayal(view) + _gossip(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
-    return out
+    return out + _clumsiness(view)
+
+
+def _clumsiness(view: HookView) -> list[Primitive]:
+    """Option ``yamamura_clumsy_ends``: the seed never says (``gm``: the GM lifts it)."""
+    if view.option("yamamura_clumsy_ends") != "after_first_death":
+        return []
+    if not view.names(alive=False):
+        return []
+    return [unstatus(n, "clumsy") for n in view.names() if view.has_status(n, "clumsy")]
 
 
 def _jail_terms(view: HookView) -> list[Primitive]:

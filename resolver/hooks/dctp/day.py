@@ -169,6 +169,7 @@ def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]
             out[e.targets[0]] -= 1
         if e.ability == "voice_of_accusation" and e.targets and e.targets[0] in out:
             out[e.targets[0]] += 1
+    out = {t: n for t, n in out.items() if n > 0}  # votes that weigh nothing lynch nobody
     leaders = [t for t in out if out[t] == max(out.values(), default=0) and t != "no_lynch"]
     if len(leaders) == 1 and view.has_status(leaders[0], "lynch_shield"):
         return None  # 'he will jump in and stop the lynching. The lynching votes will not be shown'

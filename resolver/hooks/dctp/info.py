@@ -178,12 +178,21 @@ def reinvestigate(view: HookView, action: ActionView) -> Handled:
         if e.actor == action.actor
         and e.ability == "investigate"
         and e.phase == when
-        and (parse_claim(e.targets[0]) if e.targets else None) == claim
+        and _same_claim(parse_claim(e.targets[0]) if e.targets else None, claim)
     ]
     if when is None or not asked:
         return fail("he did not investigate that claim that night")
     value = "true" if claim_holds(view, claim, when) else "false"
     return done(result(action.actor, action.ability.id, action.targets[0], value))
+
+
+def _same_claim(asked: Claim | None, claim: Claim) -> bool:
+    """The same who-did-what-to-whom (the night is matched separately)."""
+    return asked is not None and (asked.subject, asked.verb, asked.object) == (
+        claim.subject,
+        claim.verb,
+        claim.object,
+    )
 
 
 def appearance(view: HookView, target: str, query: str) -> str:

@@ -41,14 +41,26 @@ class Fact:
     fake: bool = False
 
 
+_CACHE: dict[tuple[str, tuple[LedgerEntry, ...]], list[Fact]] = {}
+
+
 def facts(view: HookView) -> list[Fact]:
-    """Every action of the game that went through, expanded (fakes, frames, kill orders)."""
-    out: list[Fact] = []
+    """Every action of the game that went through, expanded (fakes, frames, kill orders).
+
+    One resolution asks many times: the expansion of the last ledger seen is kept (keyed by
+    the whole ledger, so another game's or phase's ledger never reads it).
+    """
     ledger = view.ledger()
+    key = (view.ruleset.path or view.ruleset.id, ledger)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    out: list[Fact] = []
     for e in ledger:
-        if e.outcome != DONE:
-            continue
-        out += _expand(view, e, ledger)
+        if e.outcome == DONE:
+            out += _expand(view, e, ledger)
+    _CACHE.clear()
+    _CACHE[key] = out
     return out
 
 
