@@ -81,6 +81,7 @@ def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) 
             statuses=frozenset(s.id for s in now[p.display_name].statuses)
             if p.display_name in now
             else frozenset(),
+            user_id=p.forum_user_id,  # a vote's author is the account, never a look-alike
         )
         for p in players
     )
@@ -109,6 +110,7 @@ def thread_post(row: RawPost, number: int, previous_html: str | None) -> PostInp
     return PostInput(
         id=row.post_id,
         author=row.author_name,
+        author_id=row.author_user_id,
         html=row.body_html,
         number=number,
         time=row.posted_at,
@@ -123,6 +125,7 @@ def pm_vote(row: RawPM) -> PostInput:
     return PostInput(
         id=f"pm{row.pm_id}",
         author=row.sender_name,
+        author_id=row.sender_user_id,
         html=row.body_html,
         time=row.sent_at,
         source=Source.PM,
