@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from forumbot.db.enums import PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
-from forumbot.services import statecodec
+from forumbot.services import schedule, statecodec
 from parsers.orders import Learned, OrderParser, ParseResult
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
-from parsers.votes import PostInput, Source
+from parsers.votes import CountResult, PostInput, Source
 from resolver.model import Event, EventKind, GameState, Order
 from resolver.model import Visibility as EventVisibility
 from resolver.model.catalogue import Ruleset
@@ -158,6 +160,40 @@ def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
     return order.ability, targets, params
 
 
+def ability_clocks(ruleset: Ruleset, kind: str) -> dict[str, time]:
+    """Abilities of a phase kind whose orders close at a wall-clock time of their own
+    (``effect_params.deadline: "19:00"``: seed 003's wolves), as inner-deadline labels."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        when = ability.effect_params.get("deadline")
+        if isinstance(when, str) and ability.allowed_in(kind) and _CLOCK.match(when):
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = time.fromisoformat(when)
+    return out
+
+
+_CLOCK = re.compile(r"^\d{2}:\d{2}$")
+
+
+def ability_windows(
+    ruleset: Ruleset, kind: str, starts: datetime, ends: datetime
+) -> dict[str, datetime]:
+    """Ability deadlines counted in hours: ``after_deadline_hours`` after the phase's end
+    (the mayor breaks a tie within 10 h), ``dead_window_hours`` after its start for a dead
+    player's order (a dead mayor names his successor)."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        if not ability.allowed_in(kind):
+            continue
+        params = ability.effect_params
+        if isinstance(params.get("after_deadline_hours"), int):
+            after = ends + timedelta(hours=params["after_deadline_hours"])
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = after
+        if isinstance(params.get("dead_window_hours"), int):
+            until = min(ends, starts + timedelta(hours=params["dead_window_hours"]))
+            out[f"{schedule.DEAD_DEADLINE}{ability.id}"] = until
+    return out
+
+
 def describe(order: ParsedOrder) -> str:
     """``protect Bob``: a parsed order in a few words, for receipts."""
     ability, targets, _params = order_fields(order)
@@ -190,13 +226,24 @@ def resolver_orders(rows: Iterable[OrderRow], names: Mapping[int, str]) -> list[
     ]
 
 
-def resolver_votes(wagons: Mapping[str, tuple[str, ...]]) -> dict[str, str | None]:
-    """The vote count's wagons as voter -> target (None: a vote for no lynch)."""
-    return {
-        voter: None if target == NO_LYNCH else target
-        for target, voters in wagons.items()
-        for voter in voters
-    }
+def resolver_votes(result: CountResult) -> dict[str, str | None]:
+    """The vote count's standing votes as voter -> target (None: a vote for no lynch), in
+    the order they were cast (a Day 0 election's tie goes to the first to reach the lead).
+
+    A missing vote the counter counts against the voter (a rule such as seed 003's) is left
+    out: the resolver applies the ruleset's own no-vote rule, which a Day 0 election does
+    not use.
+    """
+    first_seen: dict[str, int] = {}
+    for i, vote in enumerate(result.events):
+        first_seen.setdefault(vote.post_id, i)
+    cast = [
+        (first_seen.get(voter.post_id, len(first_seen)), voter.name, wagon.target)
+        for wagon in result.wagons
+        for voter in wagon.voters
+        if voter.post_id  # the counter's stand-in for "did not vote" has no post
+    ]
+    return {name: None if target == NO_LYNCH else target for _, name, target in sorted(cast)}
 
 
 def newly_dead(before: GameState, after: GameState) -> tuple[str, ...]:

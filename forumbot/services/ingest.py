@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -108,7 +108,8 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    if phases.is_late(phase, raw.sent_at):
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    if phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):
@@ -156,12 +157,19 @@ def _read_order(
             raw.body_html, roster=roster, actor=player.display_name, phase=phase.name,
             learned=learned, recipients=domain.recipients_of(raw),
         )  # fmt: skip
+        if phase.status is PhaseStatus.FROZEN and not _extends(phase, reading):
+            continue  # a frozen phase takes only a tie-break's kind of order
         if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading
         rank = _rank(reading, domain.fits_phase(ruleset, phase.name, reading))
         if best is None or rank > best[0]:
             best = (rank, phase, reading)  # else the most confident reading, the open phase on ties
     return (best[1], best[2]) if best is not None else None
+
+
+def _extends(phase: Phase, reading: ParseResult) -> bool:
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    return bool(abilities) and all(a and phases.extends_past(phase, a) for a in abilities)
 
 
 def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:

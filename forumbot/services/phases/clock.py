@@ -16,13 +16,14 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseKind, PhaseStatus
 from forumbot.db.models import Game, Order, Phase
 from forumbot.logging import event
-from forumbot.services import schedule
+from forumbot.services import domain, schedule
 from forumbot.services.context import Runtime
 from forumbot.services.phases import (
     current,
     daycount,
     drafting,
-    orders_deadline,
+    is_alive,
+    order_deadline,
     resolution,
     schedule_of,
 )
@@ -53,6 +54,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
         if (
             phase.status is PhaseStatus.FROZEN
             and not resolution.waits_for_gm(session, game, phase)
+            and not resolution.waits_for_tie_break(rt, session, game, phase)
             and not resolution.lynch_undecided(rt, session, game, phase)
         ):
             resolution.resolve(rt, session, game, phase)
@@ -64,6 +66,7 @@ def tick(rt: Runtime, game_id: int) -> str | None:
         if phase is not None and phase.status is PhaseStatus.OPEN:
             drafting.vote_count_due(rt, session, game, phase)
             drafting.reminders_due(rt, session, game, phase)
+            drafting.victim_notice_due(rt, session, game, phase)
         return phase.name if phase else None
 
 
@@ -79,9 +82,9 @@ def open_phase(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
     """Open a phase (promoting its pending row) and plan the one after it."""
     phase = _row(session, game, plan)
     phase.status = PhaseStatus.OPEN
-    _fill(phase, plan)
+    _fill(game, phase, plan)
     following = schedule.following_plan(schedule_of(game), plan.name, plan.deadline)
-    _fill(_row(session, game, following), following)
+    _fill(game, _row(session, game, following), following)
     session.flush()
     return phase
 
@@ -92,10 +95,12 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
     An order the GM decided stands as decided (the GM has the last word); its row's time is
     when the GM's queue item was created, not when the player sent the PM.
     """
-    deadline = orders_deadline(phase)
+    dead_ids = {p.id for p in game.players if not is_alive(p)}
     for order in session.scalars(
         select(Order).where(Order.phase_id == phase.id, Order.status == OrderStatus.ACCEPTED)
     ):
+        dead = order.player_id in dead_ids
+        deadline = order_deadline(phase, order.ability, dead=dead)
         by_gm = order.decided_by.startswith("gm:")
         if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
@@ -128,6 +133,10 @@ def _row(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
     return phase
 
 
-def _fill(phase: Phase, plan: schedule.PhasePlan) -> None:
+def _fill(game: Game, phase: Phase, plan: schedule.PhasePlan) -> None:
     phase.starts_at, phase.deadline = plan.starts_at, plan.deadline
-    phase.inner_deadlines = {k: v.isoformat() for k, v in plan.inner_deadlines.items()}
+    clocks = domain.ability_clocks(domain.ruleset_of(game), plan.kind)  # the wolves' 19:00
+    inner = {**plan.inner_deadlines, **schedule.clock_deadlines(schedule_of(game), plan, clocks)}
+    ruleset = domain.ruleset_of(game)
+    inner.update(domain.ability_windows(ruleset, plan.kind, plan.starts_at, plan.deadline))
+    phase.inner_deadlines = {k: v.isoformat() for k, v in inner.items()}

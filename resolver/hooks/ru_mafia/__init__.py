@@ -50,6 +50,7 @@ EFFECTS: dict[str, Callable[[Action, Work], None]] = {
     "block": moves.block,
     "lose_vote": moves.lose_vote,
     "vote_plan": moves.vote_plan,
+    "suggest_target": moves.suggest_target,
     "heal": moves.heal,
     "stomach_pump": moves.stomach_pump,
     "bless": moves.bless,

@@ -154,12 +154,49 @@ def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[
     return out
 
 
+CLAN_ITEMS = ("poison", "diploma", "zip_gun")
+
+
 def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
+    """The clan's things pass on (п.20); the earliest Follower becomes the Rebel."""
+    return (*_clan_things(view, deaths), *_rebel_heir(view, deaths))
+
+
+def _clan_things(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
+    """п.20: «В случае смерти или посадки клановыми вещами распоряжается персонаж,
+    выбранный большинством голосов членов клана» — the earliest living member, unless the
+    GM records the clan's choice."""
+    out: list[Primitive] = []
+    for dead in deaths:
+        clan = view.faction(dead)
+        if clan not in (*MAFIA_FACTIONS, "loners"):
+            continue
+        heirs = [n for n in view.names() if n not in deaths and view.faction(n) == clan]
+        if clan == "loners":
+            heirs = [n for n in heirs if view.role(n).id == "rebel" or _follows(view, n)]
+        things = {i: n for i, n in view.items(dead).items() if i in CLAN_ITEMS and n > 0}
+        if not heirs or not things:
+            continue
+        for item, n in things.items():
+            out.append(
+                Primitive(Effect.ITEM, None, (dead,), {"item": item, "delta": -n}, "clan_things")
+            )
+            out.append(
+                Primitive(Effect.ITEM, None, (heirs[0],), {"item": item, "delta": n}, "clan_things")
+            )
+    return out
+
+
+def _follows(view: HookView, name: str) -> bool:
+    return any(f.startswith("follower:") for f in view.flags(name))
+
+
+def _rebel_heir(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
     """The earliest Follower becomes the Rebel when the Rebel is killed or jailed."""
     if not any(view.role(n).id == "rebel" for n in deaths):
-        return ()
+        return []
     if any(view.role(n).id == "rebel" for n in view.names() if n not in deaths):
-        return ()
+        return []
     followers = sorted(
         (f, n)
         for n in view.names()
@@ -168,8 +205,8 @@ def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitiv
         if f.startswith("follower:")
     )
     if not followers:
-        return ()
-    return (Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir"),)
+        return []
+    return [Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir")]
 
 
 def check_win(view: HookView) -> Winner | None:

@@ -191,6 +191,20 @@ def vote_plan(action: Action, work: Work) -> None:
     answer(work, action, SUCCESS)
 
 
+def suggest_target(action: Action, work: Work) -> None:
+    """The Telepath gives a player's move a new target (he is not told); not the same
+    player twice running."""
+    target = _target(work, action)
+    new = next((t for t in action.targets[1:] if t in work.players), None)
+    if target is None or new is None:
+        return
+    if unreachable(work, target, "visit"):
+        answer(work, action, FAIL)
+        return
+    work.redirects[target] = (new, work.step)
+    answer(work, action, SUCCESS)
+
+
 def heal(action: Action, work: Work) -> None:
     """The Doctor: twice per player, not two nights running, himself once; not the undead."""
     target = _target(work, action)

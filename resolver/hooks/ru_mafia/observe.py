@@ -239,7 +239,6 @@ def reanimate(action: Action, work: Work) -> None:
         answer(work, action, FAIL, why="same player two days running")
         return
     del work.dying[target]
-    night(work).reanimated.add(target)
     work.gm(EventKind.SAVED, player=target, by="reanimate")
     answer(work, action, SUCCESS)
 

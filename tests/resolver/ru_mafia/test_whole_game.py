@@ -30,7 +30,7 @@ ROLES = {
     "Коля": "sheriff", "Лёша": "investigator", "Влад": "vampire", "Тигр": "maniac",
     "Рома": "rebel", "Ира": "doctor", "Оля": "villager", "Зоя": "villager", "Нина": "fairy",
 }  # fmt: skip
-DAY1 = datetime(2026, 12, 1, 21, 0, 30, tzinfo=UTC)  # 22:00 in Moscow... in Paris: day 1 begins
+DAY1 = datetime(2026, 12, 1, 21, 0, 30, tzinfo=UTC)  # 22:00 in Paris: day 1 begins
 
 
 def _game_file(forum: SMFTestForum, tmp_path: Path) -> Path:
