@@ -123,11 +123,15 @@ def check_day(game: str, index: int) -> str:
     if totals != resolver_totals(tally.data["tally"]) or tally.visibility is Visibility.GM:
         assert _vote_hooks(scenario.ruleset.id), (totals, tally.data)
         return "hooked"
-    assert agree(counted, resolver_lynch(res)) or _tie_hooks(scenario.ruleset.id), (
+    if agree(counted, resolver_lynch(res)):
+        return "compared"
+    # The same votes, another lynch: only a ruleset hook acting after the tally (a tie
+    # breaker, Sabotage's tie bonus, the Banshee's absorbed votes) may do that.
+    assert _tie_hooks(scenario.ruleset.id) or _vote_hooks(scenario.ruleset.id), (
         counted,
         resolver_lynch(res),
     )
-    return "compared"
+    return "hooked"
 
 
 @pytest.mark.parametrize(("game", "index"), DAYS, ids=[f"{g}-{i}" for g, i in DAYS])
@@ -137,8 +141,8 @@ def test_every_day_of_the_bundled_games(game: str, index: int) -> None:
 
 def test_most_bundled_days_are_compared_in_full() -> None:
     kinds = [check_day(game, index) for game, index in DAYS]
-    assert kinds.count("compared") >= 80, kinds.count("compared")  # 83 of 112 today
-    assert kinds.count("compared") > 2 * kinds.count("hooked")
+    assert kinds.count("compared") >= 95, kinds.count("compared")  # 101 of 145 today
+    assert kinds.count("compared") >= 2 * kinds.count("hooked")
 
 
 def resolver_totals(rows: list[dict[str, object]]) -> dict[str, int]:
