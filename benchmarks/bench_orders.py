@@ -25,7 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from parsers.orders import Learned, OrderParser, ParseResult  # noqa: E402
+from parsers.orders import History, Learned, OrderParser, ParseResult, history_from_data  # noqa: E402
 from parsers.roster import Roster, roster_from_data  # noqa: E402
 from resolver.errors import RulesetError  # noqa: E402
 from resolver.ruleset import load_ruleset  # noqa: E402
@@ -42,6 +42,7 @@ class Setup:
     uses: dict[str, dict[str, int]]
     items: dict[str, list[str]]
     learned: Learned
+    history: History | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ def load_setup(name: str, folder: Path = SETUPS) -> Setup:
         data.get("uses") or {},
         data.get("items") or {},
         Learned(learned.get("names") or {}, learned.get("abilities") or {}),
+        history_from_data(data["history"]) if "history" in data else None,
     )
 
 
@@ -132,6 +134,7 @@ class Runner:
             recipients=case.recipients,
             uses_left=setup.uses.get(case.actor, {}),
             items=setup.items.get(case.actor, ()),
+            history=setup.history,
         )
 
 

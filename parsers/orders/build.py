@@ -46,6 +46,8 @@ class Piece:
     alternatives: list[Order] = field(default_factory=list)
     corrects: bool = False
     guesses: list[tuple[str, str, str]] = field(default_factory=list)
+    names: tuple[str, ...] = ()
+    first: bool = False
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
@@ -64,8 +66,11 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
         Readings; the caller validates the best and queues the rest as candidates.
     """
     pieces = _pieces(draft, ctx)
+    named = tuple(p for group in draft.names for hit in group for p in hit.players)
     for piece in pieces:
         piece.corrects = draft.corrects
+        piece.names = tuple(n for n in named if n != ctx.actor)
+        piece.first = draft.trigger_first
         if draft.guessed_word and piece.order.kind is Kind.ORDER:
             piece.guesses.append(("ability", draft.guessed_word, piece.order.ability))
         if piece.guesses:  # what a GM teaches by confirming this reading (Learned.taught_by)
@@ -158,6 +163,8 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
             targets.append(slot)
         elif not spec.optional:
             piece.doubt("missing", f"no {spec.kind} given for {ability.id}")
+        elif spec.kind == TargetKind.PLAYER and str(ability.effect) == "redirect":
+            piece.doubt("missing", f"no new target given for {ability.id}")  # "control Carl"
     params: list[tuple[str, Value]] = []
     for name, param in ability.params.items():
         slot = _take(pools, param.kind, piece)
@@ -251,6 +258,8 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("negated", "negated ('don't', 'not')")
     if draft.vague:
         piece.doubt("vague", "the target is described, not named")
+    if draft.role_named:
+        piece.doubt("vague", f"'{draft.role_named}' names a player and a role")
     if draft.guessed:
         piece.doubt("guess", draft.guessed)
     if "or" in draft.unknown:

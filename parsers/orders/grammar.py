@@ -83,10 +83,12 @@ CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="есл�
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
-    "changed my mind|change of plans|change my action|or rather|or maybe",
-    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien",
+    "changed my mind|change of plans|change my action|or rather|or maybe|make that|"
+    "make it|change that to|change it to|i mean|correction",
+    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien|"
+    "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
-    "или нет|или лучше",
+    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
@@ -187,4 +189,20 @@ CLAUSE_BREAK: Final = _table(
     en="and then|then|also|and|plus|after that",
     fr="et puis|puis|aussi|et|ensuite",
     ru="а также|также|потом|затем|и|а",
+)
+# Words players use for an effect whatever the ruleset calls it ("je vérifie Hugo" for a
+# night search, "проверка" for a check). Added to an ability only where no ability of the
+# ruleset already has the phrase, so the ruleset's own words always win; a sender with two
+# abilities of one effect gets both readings (the GM picks).
+EFFECT_WORDS: Final = MappingProxyType(
+    {
+        "investigate": _table(
+            en="investigate|investigating|investigation|inspect|examine|look into|check on|"
+            "checking|cross-examine|cross examine|cross-examining",
+            fr="vérifie|vérifier|vérification|enquête|enquêter|enquête sur|j'enquête|inspecte|"
+            "inspecter|examine|examiner|contrôle|contrôler|fouille|fouiller|interroge|"
+            "interroger|interrogatoire|contre-interroge|contre-interroger|investigation",
+            ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
+        ),
+    }
 )

@@ -123,6 +123,24 @@ class Lexicon:
         for crime, words in crimes_of(ruleset).items():
             for word in words:
                 self.add("crime", crime, word)
+        self._add_effect_words(ruleset)
+
+    def _add_effect_words(self, ruleset: Ruleset) -> None:
+        """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
+        the ruleset already uses the phrase (its own vocabulary stays the only reading)."""
+        langs = {*self.languages, "en"}
+        taken = {p.casefold() for a in ruleset.abilities.values()
+                 for v in a.vocabulary.values() for p in _strings(v)}  # fmt: skip
+        taken |= {n.casefold() for a in ruleset.abilities.values() for n in a.name.values()}
+        for effect, table in grammar.EFFECT_WORDS.items():
+            ids = [a.id for a in ruleset.abilities.values()
+                   if str(a.effect) == effect and not a.passive]  # fmt: skip
+            for lang, phrases in table.items():
+                for phrase in phrases if lang in langs else ():
+                    if phrase.casefold() in taken:
+                        continue
+                    for ability_id in ids:
+                        self.add("ability", ability_id, phrase)
 
     def _add_thing(
         self, kind: str, value: str, name: Mapping[str, Any], vocab: Mapping[str, Any]

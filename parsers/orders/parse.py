@@ -9,6 +9,7 @@ from rapidfuzz.distance import OSA
 from parsers.orders.build import build
 from parsers.orders.combine import combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
@@ -68,6 +69,7 @@ class OrderParser:
         recipients: Collection[str] | None = None,
         uses_left: Mapping[str, int] | None = None,
         items: Collection[str] = (),
+        history: History | None = None,
     ) -> ParseResult:
         """Parse one PM. See :func:`parse_order` for the arguments."""
         learned = learned or Learned()
@@ -89,16 +91,18 @@ class OrderParser:
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
             exclusive=self._exclusive(slot.role),
         )
-        sit = Situation(roster, recipients, uses_left or {})
-        drafts, questions = self._read(text, ctx)
+        sit = Situation(roster, recipients, uses_left or {}, history)
+        drafts, questions, unread = self._read(text, ctx)
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
-        return combine(pieces, verdicts, questions, ctx)
+        return combine(pieces, verdicts, questions, ctx, unread)
 
-    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str]]:
-        """Every draft of the PM, in order, and the sentences asked as questions."""
+    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str], list[str]]:
+        """Every draft of the PM, in order, the sentences asked as questions, and the
+        sentences that name a player without being read as an order."""
         drafts: list[Draft] = []
         questions: list[str] = []
+        unread: list[str] = []
         will: Draft | None = None
         last_line = -1
         for line, sentence in split_sentences(content_lines(strip_markup(text))):
@@ -115,14 +119,22 @@ class OrderParser:
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
+            _name_first(drafts, found, reading, ctx)
             if asks:
                 questions.append(sentence)
+            elif (
+                not found
+                and not carried
+                and _names_someone(reading, ctx)
+                and not _only_not(reading, ctx)
+            ):
+                unread.append(sentence)
             for draft in found:
                 draft.question = draft.question or asks
             drafts += found
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
-        return drafts, questions
+        return drafts, questions, unread
 
     def _abilities(
         self, role: str | None, items: Collection[str], statuses: Collection[str] = ()
@@ -175,6 +187,9 @@ class OrderParser:
             return []
         if any(_kind_at(reading, ctx, i, "target") for i in range(len(tokens))):
             return self._target_only(reading, ctx)
+        handed = self._item_given(reading, ctx)
+        if handed:
+            return handed
         for i, token in enumerate(tokens):
             if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
                 continue
@@ -195,9 +210,27 @@ class OrderParser:
             # "Тигр": a name alone (not the sender's signature); offer the likely orders
             drafts = self._target_only(reading, ctx)
             for draft in drafts:
-                draft.guessed = "a name alone, with no order word"
+                draft.guessed = _NAME_ALONE
             return drafts
         return []
+
+    def _item_given(self, reading: Reading, ctx: Context) -> list[Draft]:
+        """ "The suitcase goes to pofa": an item the sender hands out with one usable
+        ability (``effect_params.item``, or the item's own ability), and the players named."""
+        tokens = reading.sentence.tokens
+        items = {v for i in range(len(tokens)) if (m := reading.match(ctx, i))
+                 for v in m.values("item")}  # fmt: skip
+        abilities = sorted(
+            a for a in ctx.usable for item in items
+            if self.ruleset.abilities[a].effect_params.get("item") == item
+            or (item in self.ruleset.items and self.ruleset.items[item].ability == a)
+        )  # fmt: skip
+        if len(set(abilities)) != 1:
+            return []
+        draft = Draft(Kind.ORDER, (abilities[0],), "", reading.sentence.line)
+        draft.source = reading.sentence.text
+        draft.names = [[h] for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+        return [draft]
 
     def _target_only(self, reading: Reading, ctx: Context) -> list[Draft]:
         targeted = sorted(
@@ -231,16 +264,57 @@ class OrderParser:
         return best[1] if best else None
 
 
+_NAME_ALONE = "a name alone, with no order word"
+
+
+def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:
+    """ "Dave. Protect.": a sentence of one name, then an order word waiting for its player;
+    the name is that order's target (the name-alone guesses are dropped)."""
+    if len(found) != 1 or found[0].kind is not Kind.ORDER or found[0].names:
+        return
+    if not found[0].wants(ctx, "player") or not drafts or drafts[-1].guessed != _NAME_ALONE:
+        return
+    if any(reading.name(ctx, i) for i in range(len(reading.keys))):
+        return
+    alone = [d for d in drafts if d.guessed == _NAME_ALONE and d.line == drafts[-1].line]
+    if len({h.players for d in alone for g in d.names for h in g}) != 1:
+        return
+    found[0].names = list(alone[0].names)
+    for draft in alone:
+        drafts.remove(draft)
+
+
+def _names_someone(reading: Reading, ctx: Context) -> bool:
+    """The sentence names a player other than the sender (a line the GM must see)."""
+    return any(
+        (hit := reading.name(ctx, i)) is not None and hit.players != (ctx.actor,)
+        for i in range(len(reading.sentence.tokens))
+    )
+
+
+def _only_not(reading: Reading, ctx: Context) -> bool:
+    """ "(pas Jeanne)", "not Bob": names ruled out, which add no order."""
+    tokens = reading.sentence.tokens
+    kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset() for i in range(len(tokens))]
+    if not any("negation" in k for k in kinds):
+        return False
+    return all(t.is_punct or reading.name(ctx, i) or kinds[i] & {"negation", "filler"}
+               for i, t in enumerate(tokens))  # fmt: skip
+
+
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
     hits = _name_only(reading, ctx)
     others = [h for h in hits or () if h.players != (ctx.actor,)]
-    if not others or last.kind is not Kind.ORDER:
+    if not others or last.kind not in (Kind.ORDER, Kind.VOTE) or _only_not(reading, ctx):
         return []
-    draft = Draft(Kind.ORDER, last.abilities, "", reading.sentence.line)
+    draft = Draft(last.kind, last.abilities, last.trigger, reading.sentence.line)
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
-    draft.guessed = "a name alone after the order: a correction?"
+    if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
+        draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
+    else:
+        draft.guessed = "a name alone after the order: a correction?"
     return [draft]
 
 
@@ -295,7 +369,11 @@ def _starts_with_question(reading: Reading, ctx: Context) -> bool:
         if match is None:
             return False
         if "question" in match.kinds():
-            return True
+            after = i + match.length
+            following = (
+                reading.sentence.tokens[after] if after < len(reading.sentence.tokens) else None
+            )
+            return following is None or following.norm != ":"  # "When: N2" is a field
         if not match.kinds() & {"greeting", "filler"}:
             return False
     return False
@@ -316,6 +394,7 @@ def parse_order(
     recipients: Collection[str] | None = None,
     uses_left: Mapping[str, int] | None = None,
     items: Collection[str] = (),
+    history: History | None = None,
     parser: OrderParser | None = None,
 ) -> ParseResult:
     """Turn one PM into structured orders, or say why it cannot be done with certainty.
@@ -330,6 +409,8 @@ def parse_order(
         recipients: every recipient of the PM when known (hand-off and multi-recipient rules).
         uses_left: ability id -> uses the sender has left (limited abilities).
         items: item ids the sender holds (items may grant abilities).
+        history: the game's earlier orders, results and hand-offs; None when unknown (rules
+            that look back, "not the same player two nights running", then queue the order).
         parser: a warm :class:`OrderParser` for this ruleset (faster for many PMs).
 
     Returns:
@@ -338,4 +419,5 @@ def parse_order(
     """
     parser = parser or OrderParser(ruleset)
     return parser.parse(text_or_html, roster=roster, actor=actor, phase=phase, learned=learned,
-                        recipients=recipients, uses_left=uses_left, items=items)  # fmt: skip
+                        recipients=recipients, uses_left=uses_left, items=items,
+                        history=history)  # fmt: skip

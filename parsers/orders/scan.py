@@ -125,6 +125,8 @@ def _step(
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
+            if _role_like(reading, i, match):
+                cur.role_named = token.text  # "heal the doctor": the player Doctor or a role?
         return name.length
     if match is not None:
         flags["aside"] = token.aside
@@ -144,6 +146,19 @@ def _carry_flags(
     if loose and name is None:
         between = match is not None and bool(match.kinds() & (TRIGGER_KINDS | _FILLER_KINDS))
         flags["adjacent"] = flags["adjacent"] and between
+
+
+_ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
+
+
+def _role_like(reading: Reading, i: int, match: Match | None) -> bool:
+    """A player's name that is also a role word, written as the role is: in lower case
+    ("лечу шерифа") or after an article ("the Doctor")."""
+    if match is None or not match.values("role"):
+        return False
+    token = reading.sentence.tokens[i]
+    after_article = i > 0 and reading.norms[i - 1] in _ARTICLES
+    return after_article or token.text[:1].islower()
 
 
 def _phase_at(
@@ -251,6 +266,10 @@ def _add_name(
 ) -> None:
     if flags.pop("skip_name", False):
         return
+    if flags.pop("replace", False) and cur is not None and cur.kind is not Kind.CANCEL:
+        cur.names.clear()
+        cur.alt_next = cur.or_next = False
+        flags.pop("correction", None)
     if cur is None:
         loose.append(name)
         flags["adjacent"] = True
@@ -277,6 +296,8 @@ def _marker(
         flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
     elif "correction" in kinds:
         flags["correction"] = True  # the next order replaces the PM's earlier ones
+        if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
+            flags["replace"] = True  # "charme Manon, enfin non, plutôt Lucas": Lucas
     elif cur is None:
         return match.length
     elif "alternative" in kinds:
