@@ -258,6 +258,8 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("negated", "negated ('don't', 'not')")
     if draft.vague:
         piece.doubt("vague", "the target is described, not named")
+    if draft.performer:
+        piece.doubt("vague", f"given for another player ('{draft.performer}'): who may send it?")
     if draft.role_named:
         piece.doubt("vague", f"'{draft.role_named}' names a player and a role")
     if draft.guessed:

@@ -94,5 +94,7 @@ class Reading:
         if not 0 <= i < len(self.keys):
             return None
         if key not in self.cache:
-            self.cache[key] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+            possible = ctx.lexicon.may_start_phase(self.norms[i], self.keys[i])
+            found = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase) if possible else None
+            self.cache[key] = found
         return self.cache[key]  # type: ignore[return-value]

@@ -65,6 +65,7 @@ class Draft:
     crime_link: bool = False
     source: str = ""
     role_named: str = ""
+    performer: str = ""
 
     def wants(self, ctx: Context, kind: str) -> bool:
         """True if an ability this draft may be has a target/param of ``kind``."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from parsers.orders import grammar
 from parsers.orders.morph import Morph
-from parsers.orders.text import tokenize
+from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
 from resolver.model import Ruleset
 
@@ -96,6 +96,20 @@ class Lexicon:
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
+        self.phase_keys = self._phase_keys()
+
+    def _phase_keys(self) -> frozenset[str]:
+        """Every word key a phase reference may start with (a fast pre-check per token)."""
+        keys: set[str] = set().union(*self.phases.kinds.values(), self.phases.ordinals)
+        for table in (grammar.TONIGHT, grammar.PREVIOUS, grammar.PREP):
+            for phrases in table.values():
+                for phrase in phrases:
+                    keys |= self.morph.keys(normalize(phrase.split()[0]))
+        return frozenset(keys)
+
+    def may_start_phase(self, norm: str, keys: frozenset[str]) -> bool:
+        """False when no phase reference can start at a word with these keys."""
+        return bool(keys & self.phase_keys) or any(ch.isdigit() for ch in norm)
 
     def add(self, kind: str, value: str, phrase: str) -> None:
         """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text)."""

@@ -36,6 +36,9 @@ _CORRECTION_WORDS = frozenset(
 )
 # A misspelt order word is at most this many edits from a vocabulary word (GM confirms it).
 _TYPO_EDITS = 2
+# Longer PMs are queued unread ("too long"): a PM is read in bounded time, never for a minute.
+MAX_PM_BYTES = 64 * 1024
+_TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
 
 
 class OrderParser:
@@ -47,6 +50,7 @@ class OrderParser:
         self.lexicon = Lexicon(ruleset)
         self._finders: dict[tuple[int, tuple[tuple[str, str], ...]], PlayerFinder] = {}
         self._roster_refs: dict[int, Roster] = {}
+        self._typos: dict[tuple[str, frozenset[str] | None], str | None] = {}
 
     def finder(self, roster: Roster, learned: Mapping[str, str]) -> PlayerFinder:
         """The name index of a roster (with the GM-taught nicknames), built once."""
@@ -72,6 +76,10 @@ class OrderParser:
         history: History | None = None,
     ) -> ParseResult:
         """Parse one PM. See :func:`parse_order` for the arguments."""
+        size = len(text.encode("utf-8", "replace"))
+        if size > MAX_PM_BYTES:
+            why = f"PM too long to read ({size // 1024} KB, over {MAX_PM_BYTES // 1024} KB)"
+            return _verdict(Status.AMBIGUOUS, f"{why}: the GM reads it")
         learned = learned or Learned()
         now = phase if isinstance(phase, Phase) else parse_phase(phase)
         slot = roster.by_author(actor)
@@ -114,7 +122,8 @@ class OrderParser:
             if not reading.sentence.tokens:
                 continue
             carry = drafts[-1] if drafts else None
-            found, carried = scan(reading, ctx, carry)
+            scanned = _may_order(reading, ctx, carry)
+            found, carried = scan(reading, ctx, carry) if scanned else ([], False)
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             if not found and not asks and not carried and carry is not None:
@@ -191,7 +200,7 @@ class OrderParser:
         if handed:
             return handed
         for i, token in enumerate(tokens):
-            if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
+            if not 5 <= len(token.norm) <= 40 or reading.name(ctx, i) or reading.match(ctx, i):
                 continue
             ability = self._closest_ability(token.norm, ctx)
             if ability is not None:
@@ -251,6 +260,14 @@ class OrderParser:
         return [draft]
 
     def _closest_ability(self, word: str, ctx: Context) -> str | None:
+        key = (word, ctx.abilities)
+        if key not in self._typos:
+            if len(self._typos) > _TYPO_CACHE:
+                self._typos.clear()
+            self._typos[key] = self._nearest_ability(word, ctx)
+        return self._typos[key]
+
+    def _nearest_ability(self, word: str, ctx: Context) -> str | None:
         best: tuple[int, str] | None = None
         for ability_id in sorted(ctx.abilities or ()):
             ability = self.ruleset.abilities.get(ability_id)
@@ -265,6 +282,28 @@ class OrderParser:
 
 
 _NAME_ALONE = "a name alone, with no order word"
+# Word kinds without which a sentence gives no draft and adds nothing to the one before.
+_SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime", "condition",
+                         "alternative", "role", "item", "correction"})  # fmt: skip
+
+
+_SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
+
+
+def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
+    """False for a sentence of chat (no order, crime, role or condition word, no quote, no
+    phase completing the order before): not scanned,
+    so a long PM costs little; its names still count (a line the GM must see)."""
+    for i in range(len(reading.keys)):
+        match = reading.match(ctx, i)
+        if match is not None and match.kinds() & _SCAN_KINDS:
+            return True
+        if reading.sentence.tokens[i].quote is not None:
+            return True
+        short = len(reading.keys) <= _SHORT_LINE
+        if short and carry is not None and carry.kind is Kind.ORDER and reading.phase(ctx, i):
+            return True  # "When: N2" completes the order before
+    return False
 
 
 def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:

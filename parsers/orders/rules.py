@@ -288,11 +288,10 @@ def _claims(c: Check) -> Finding | None:
         if current and when.id != now.id:
             return Finding(rule=f"{c.name} asks about the current night, not {claim.phase}")
     if params.get("target_dead_or_arrested") == "invalid":
-        for claim in claims:
-            for name in (claim.subject, claim.object):
-                slot = c.slot(name) if name else None
-                if slot is not None and (not slot.alive or slot.statuses & {"arrested"}):
-                    return Finding(rule=f"{c.name} on {name}, dead or arrested, is invalid")
+        for claim in claims:  # the suspect; the victim of a past kill is dead, of course
+            slot = c.slot(claim.subject) if claim.subject else None
+            if slot is not None and (not slot.alive or slot.statuses & {"arrested"}):
+                return Finding(rule=f"{c.name} on {claim.subject}, dead or arrested, is invalid")
     return None
 
 

@@ -210,6 +210,7 @@ def _start(
     draft.hedged = flags.get("conditional", False)
     flags["self_ok"] = True
     draft.corrects = flags.pop("correction", False)
+    draft.performer = flags.pop("performer", "")
     draft.end = end
     draft.trigger_first = all(
         tokens[j].is_punct or is_kind(reading, ctx, j, "greeting") for j in range(i)
@@ -299,6 +300,9 @@ def _marker(
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
             flags["replace"] = True  # "charme Manon, enfin non, plutôt Lucas": Lucas
     elif cur is None:
+        roles = match.values("role")
+        if roles and ctx.role not in roles:
+            flags["performer"] = match.entries[0].text  # "our mafioso kills Iris"
         return match.length
     elif "alternative" in kinds:
         cur.alt_next = True
