@@ -46,10 +46,21 @@ QUESTION_START: Final = _table(
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
-    "next night|some day|at some point",
-    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça",
+    "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so",
+    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
+    "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
-    "позже|в следующий раз",
+    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз",
+)
+# The choice left to the GM ("your call", "à toi de voir", "реши сам"): undecided even in
+# brackets, where an ordinary hedge is an aside ("(she might be lying)").
+OPEN_CHOICE: Final = _table(
+    en="your call|up to you|you decide|you choose|you pick|pick one|pick for me|whichever you|"
+    "gm's choice|your choice|dealer's choice",
+    fr="à toi de voir|je te laisse choisir|je te laisse décider|c'est toi qui vois|comme tu veux|"
+    "au choix|à ton choix|tu choisis|choisis pour moi",
+    ru="на твоё усмотрение|на твое усмотрение|реши сам|решай сам|решай|выбери сам|как хочешь|"
+    "на выбор|на твой выбор|выбирай",
 )
 NEGATION: Final = _table(
     en="don't|dont|do not|not|no|never|won't|wont|no longer|instead of",

@@ -22,6 +22,7 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "cancel": grammar.CANCEL,
     "question": grammar.QUESTION_START,
     "hedge": grammar.HEDGE,
+    "open_choice": grammar.OPEN_CHOICE,
     "negation": grammar.NEGATION,
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,

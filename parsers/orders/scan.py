@@ -293,6 +293,8 @@ def _marker(
             flags["skip_name"] = True  # "protect Carl, not Bob"
         else:
             flags["negated"] = True
+    elif "open_choice" in kinds:
+        flags["hedged"] = True  # "heal Frank (up to you)": the GM is asked to choose
     elif "hedge" in kinds:
         flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
     elif "correction" in kinds:
