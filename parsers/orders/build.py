@@ -67,6 +67,7 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
     """
     pieces = _pieces(draft, ctx)
     named = tuple(p for group in draft.names for hit in group for p in hit.players)
+    named += draft.mentions
     for piece in pieces:
         piece.corrects = draft.corrects
         piece.names = tuple(n for n in named if n != ctx.actor)
@@ -258,6 +259,8 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("negated", "negated ('don't', 'not')")
     if draft.vague:
         piece.doubt("vague", "the target is described, not named")
+    if draft.handed:
+        piece.doubt("vague", "sent for another player who handed over their actions: the GM checks")
     if draft.performer:
         piece.doubt("vague", f"given for another player ('{draft.performer}'): who may send it?")
     if draft.role_named:

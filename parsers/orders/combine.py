@@ -56,9 +56,24 @@ class _Tally:
             self.conflicts += [o for o in same if o not in self.conflicts] + [order]
             self.accepted = [o for o in self.accepted if o not in same]
             return
+        earlier = [d for d in self.doubtful if _replaces(order, d[0].order, ctx)]
+        settled = [d for d in earlier if _no_choice(d[0])]
+        unsure = [d for d in earlier if d not in settled]
+        self.doubtful = [d for d in self.doubtful if d not in settled]
+        if unsure and not corrects and order.kind is not Kind.VOTE:
+            self.conflicts += [d[0].order for d in unsure] + [order]  # "X kills A, Y kills B"
+            self.doubtful = [d for d in self.doubtful if d not in unsure]
+            return
         self.superseded += same
         self.accepted = [o for o in self.accepted if o not in same] + [order]
-        self.doubtful = [d for d in self.doubtful if not _replaces(order, d[0].order, ctx)]
+        self.doubtful = [d for d in self.doubtful if d not in unsure]
+
+
+def _no_choice(piece: Piece) -> bool:
+    """An unsure reading that names no choice of its own: without a player ("je veux
+    découvrir qui est Bacula") or negated ("I'm NOT shooting Jules"); a later order of the
+    same ability settles it."""
+    return any(d.startswith("no player given") or d.startswith("negated") for d in piece.doubts)
 
 
 def _replaces(new: Order, old: Order, ctx: Context) -> bool:
@@ -232,8 +247,9 @@ def _unread_parts(
         return f"a line names a player but was not read as an order: '{unread[0]}'"
     targets = {str(v) for o in tally.accepted for s in o.targets
                for v in (s.value, *s.alternatives)}  # fmt: skip
+    sources = {o.source for o in [*tally.accepted, *(o for o, _ in tally.rejected)]}
     for text, names in tally.ignored_names:
-        if set(names) - targets:  # "Nick does the hit.": a performer, not chat
+        if text not in sources and set(names) - targets:  # "Nick does the hit.": a performer
             return f"a line mentions an order but was not read as one: '{text}'"
     if tally.foreign and tally.accepted:
         order, rule = tally.foreign[-1]

@@ -52,6 +52,25 @@ HEDGE: Final = _table(
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз",
 )
+# Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
+# confirmer demain"): the order before is not final.
+DOUBT: Final = _table(
+    en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
+    "maybe|perhaps|probably|unsure|idk",
+    fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
+    "peut-être|sans doute|provisoire|pas définitif",
+    ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
+    "не точно",
+)
+# Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me
+# his actions"): the hand-off is the GM's to check.
+HANDED: Final = _table(
+    en="handed me|gave me his actions|gave me her actions|gave me their actions|on behalf of|"
+    "in his place|in her place",
+    fr="m'a confié ses actions|m'a donné ses actions|de la part de|à sa place",
+    ru="передал мне|передала мне|доверил мне|доверила мне|от имени|вместо него|вместо нее|"
+    "вместо неё",
+)
 # The choice left to the GM ("your call", "à toi de voir", "реши сам"): undecided even in
 # brackets, where an ordinary hedge is an aside ("(she might be lying)").
 OPEN_CHOICE: Final = _table(

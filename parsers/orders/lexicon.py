@@ -23,6 +23,8 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "question": grammar.QUESTION_START,
     "hedge": grammar.HEDGE,
     "open_choice": grammar.OPEN_CHOICE,
+    "doubt": grammar.DOUBT,
+    "handed": grammar.HANDED,
     "negation": grammar.NEGATION,
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,

@@ -129,6 +129,11 @@ class OrderParser:
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
             _name_first(drafts, found, reading, ctx)
+            named = _named(reading, ctx)
+            for draft in found:
+                draft.mentions = named
+            if not found and not carried and drafts and _doubts(reading, ctx):
+                drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if asks:
                 questions.append(sentence)
             elif (
@@ -325,9 +330,20 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
 
 def _names_someone(reading: Reading, ctx: Context) -> bool:
     """The sentence names a player other than the sender (a line the GM must see)."""
+    return bool(_named(reading, ctx))
+
+
+def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
+    """Every player other than the sender the sentence names."""
+    hits = (reading.name(ctx, i) for i in range(len(reading.sentence.tokens)))
+    return tuple(p for h in hits if h is not None for p in h.players if p != ctx.actor)
+
+
+def _doubts(reading: Reading, ctx: Context) -> bool:
+    """A sentence without an order that doubts the order before it ("not sure", "je crois")."""
     return any(
-        (hit := reading.name(ctx, i)) is not None and hit.players != (ctx.actor,)
-        for i in range(len(reading.sentence.tokens))
+        (m := reading.match(ctx, i)) is not None and bool(m.kinds() & {"doubt", "open_choice"})
+        for i in range(len(reading.keys))
     )
 
 

@@ -70,9 +70,11 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
+    handed = any("handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j)))
     for draft in drafts:
         draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
+        draft.handed = draft.handed or handed
     return drafts, carried
 
 
