@@ -113,6 +113,9 @@ def check_rules(
     doubt: str | None = None
     for rule in _RULES:
         found = rule(check)
+        if found is not None and found.rule and rule in _STATE_RULES and history is None:
+            # statuses are game state: without the game's history they may be stale
+            found = Finding(doubt=f"{found.rule} (as far as the roster shows): the GM checks")
         if found is not None and found.rule:
             return found
         if found is not None and doubt is None:
@@ -506,3 +509,6 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _window,
     _unknowable,
 )
+# Rules read from players' statuses: refusals only when the caller gives the game's state
+# (a history); otherwise the statuses may be missing and the GM decides.
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules})
