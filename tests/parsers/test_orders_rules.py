@@ -4,6 +4,7 @@ and the PM-level rules that send a PM to the GM instead of accepting part of it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 from parsers.orders import Handoff, History, OrderParser, ParseResult, PastOrder, Status
 from parsers.orders.parse import MAX_PM_BYTES
@@ -16,7 +17,7 @@ def _parser(name: str) -> OrderParser:
     return OrderParser(load_ruleset(name))
 
 
-def _parse(ruleset: str, players: dict[str, object], text: str, actor: str, phase: str,
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
            history: History | None = History()) -> ParseResult:  # fmt: skip
     roster: Roster = roster_from_data({"players": players})
     return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
