@@ -57,6 +57,7 @@ class Check:
     ctx: Context
     roster: Roster
     history: History | None
+    uses_given: bool = False
 
     @property
     def ruleset(self) -> Ruleset:
@@ -95,7 +96,12 @@ class Finding:
 
 
 def check_rules(
-    order: Order, ability: Ability, ctx: Context, roster: Roster, history: History | None
+    order: Order,
+    ability: Ability,
+    ctx: Context,
+    roster: Roster,
+    history: History | None,
+    uses_given: bool = False,
 ) -> Finding:
     """Every limit of the ruleset on ``order`` that the state can settle, first failure wins.
 
@@ -105,11 +111,13 @@ def check_rules(
         ctx: the parse context (actor, phase).
         roster: the players, their roles, statuses and who is alive.
         history: the game's history, None when unknown.
+        uses_given: the caller gave the sender's uses left (else they are counted from
+            the history).
 
     Returns:
         An empty finding when every limit holds.
     """
-    check = Check(order, ability, ctx, roster, history)
+    check = Check(order, ability, ctx, roster, history, uses_given)
     doubt: str | None = None
     for rule in _RULES:
         found = rule(check)
@@ -228,7 +236,7 @@ def _target_classes(c: Check) -> Finding | None:
     barred = params.get("not_for_factions")
     if barred and c.faction(actor) in (barred if isinstance(barred, tuple | list) else [barred]):
         return Finding(rule=f"{c.name} is not for the {c.faction(actor)} faction")
-    for key in ("only_against", "not_against", "not_on_roles"):
+    for key in ("not_on_roles",):  # only_against/not_against say what the effect touches
         limit = params.get(key)
         if limit is None:
             continue
@@ -245,8 +253,7 @@ def _target_class(c: Check, player: str, key: str, names: list[str]) -> Finding 
     if slot is None or slot.role is None:
         return None
     classes = {slot.role, c.faction(slot) or ""}
-    inside = bool(classes & set(names))
-    if (key == "only_against" and not inside) or (key != "only_against" and inside):
+    if classes & set(names):
         why = key.replace("_", " ")
         return Finding(doubt=f"{c.name} is {why} {', '.join(names)}; {player} is {slot.role}")
     return None
@@ -319,6 +326,18 @@ def _only_if(c: Check) -> Finding | None:
             and not s.statuses & OUT_STATUSES and s.name != c.ctx.actor]  # fmt: skip
     if free:
         return Finding(rule=f"{c.name} only when the clan has no free {roles[0]} ({free[0]} is)")
+    return None
+
+
+def _uses(c: Check) -> Finding | None:
+    """Uses of a limited ability counted from the history when no uses left were given."""
+    if c.ability.uses is None or c.history is None or c.uses_given:
+        return None
+    used = [o for o in c.history.by(c.ctx.actor, c.ability.id) if o.phase != c.ctx.phase.id]
+    if len(used) >= c.ability.uses:
+        return Finding(
+            rule=f"{c.ctx.actor} has used {c.name} {len(used)} time(s) of {c.ability.uses}"
+        )
     return None
 
 
@@ -504,6 +523,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _target_classes,
     _claims,
     _only_if,
+    _uses,
     _history,
     _same_phase,
     _window,

@@ -91,7 +91,8 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     if found.rule or found.doubt:
         return found
     own = _own_version(ctx, ability)
-    rules = check_rules(order, own, ctx, sit.roster, sit.history)
+    given = order.ability in sit.uses_left
+    rules = check_rules(order, own, ctx, sit.roster, sit.history, given)
     return Verdict(rule=rules.rule, doubt=rules.doubt)
 
 

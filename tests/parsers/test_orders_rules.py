@@ -114,3 +114,13 @@ def test_a_pm_over_64_kb_is_queued_unread() -> None:
     text = "heal Dave\n" + "bla " * (MAX_PM_BYTES // 4)
     result = _parse("failheap", FAILHEAP, text, "Bob", "night3")
     assert result.status is Status.AMBIGUOUS and "too long" in result.reason
+
+
+def test_uses_are_counted_from_the_history_when_not_given() -> None:
+    """Shinra saves once a game (seed 003): a second save is refused from the history."""
+    players = {"Zoé": "shinra", "Hugo": "izaya", "Manon": "bacula"}
+    saved = History(orders=(PastOrder("night1", "Zoé", "save", ("Hugo",)),))
+    again = _parse("durarara", players, "je sauve Manon", "Zoé", "night2", history=saved)
+    assert again.status is Status.REJECTED and "1" in (again.rule or "")
+    first = _parse("durarara", players, "je sauve Manon", "Zoé", "night2")
+    assert first.status is Status.ACCEPTED
