@@ -143,6 +143,10 @@ def _lone_actions(tally: _Tally, ctx: Context) -> None:
     orders = [o for o in tally.accepted if o.kind is Kind.ORDER]
     if len(orders) < 2:
         return
+    if ctx.combos_unknown and len({o.ability for o in orders}) > 1:
+        tally.conflicts += [o for o in orders if o not in tally.conflicts]  # tour + excursion
+        tally.accepted = [o for o in tally.accepted if o not in orders]
+        return
     for order in orders:
         ability = ctx.lexicon.ruleset.abilities.get(order.ability)
         role = ctx.lexicon.ruleset.roles.get(ctx.role or "")

@@ -38,10 +38,12 @@ CANCEL: Final = _table(
 )
 QUESTION_START: Final = _table(
     en="can i|could i|may i|am i|do i|does|did|is it|is there|are|what|how|when|why|which|"
-    "should i|would it|will it|can you tell|quick question|question",
+    "should i|would it|will it|can you tell|quick question|question|let me know|"
+    "please confirm|please let me know|is that allowed|is that ok|is this allowed|is this ok",
     fr="est-ce que|est ce que|puis-je|peut-on|je peux|on peut|est-il|comment|quand|pourquoi|"
-    "quel|quelle|question",
-    ru="можно ли|могу ли|а можно|можно|как|когда|почему|зачем|что будет|сколько|вопрос|ли",
+    "quel|quelle|question|dis-moi|dites-moi|confirme-moi|confirmez-moi|tiens-moi au courant",
+    ru="можно ли|могу ли|а можно|можно|как|когда|почему|зачем|что будет|сколько|вопрос|ли|"
+    "подскажи|подскажите|дай знать|дайте знать|сообщи мне|напиши мне",
 )
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
@@ -70,6 +72,13 @@ HANDED: Final = _table(
     fr="m'a confié ses actions|m'a donné ses actions|de la part de|à sa place",
     ru="передал мне|передала мне|доверил мне|доверила мне|от имени|вместо него|вместо нее|"
     "вместо неё",
+)
+# Asking the GM for what happened ("tell me who he visited last night"): with a past phase
+# in the same sentence, a question whatever its punctuation.
+TELL_ME: Final = _table(
+    en="tell me|let me know|inform me|remind me",
+    fr="dis-moi|dites-moi|rappelle-moi|rappelez-moi",
+    ru="скажи|скажите|подскажи|подскажите|напомни|напомните",
 )
 # The choice left to the GM ("your call", "à toi de voir", "реши сам"): undecided even in
 # brackets, where an ordinary hedge is an aside ("(she might be lying)").

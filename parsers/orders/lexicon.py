@@ -25,6 +25,7 @@ BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "open_choice": grammar.OPEN_CHOICE,
     "doubt": grammar.DOUBT,
     "handed": grammar.HANDED,
+    "tell_me": grammar.TELL_ME,
     "negation": grammar.NEGATION,
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,

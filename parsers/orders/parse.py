@@ -13,10 +13,11 @@ from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
+from parsers.orders.rules import clan_head
 from parsers.orders.scan import Draft, scan
 from parsers.orders.text import content_lines, split_sentences, strip_markup, tokenize
 from parsers.orders.validate import Situation, validate
-from parsers.phases import Phase, parse_phase
+from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
 from resolver.model import Ruleset
 
@@ -98,6 +99,7 @@ class OrderParser:
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
             exclusive=self._exclusive(slot.role),
+            combos_unknown=self._combos_unknown(slot.role),
         )
         sit = Situation(roster, recipients, uses_left or {}, history)
         drafts, questions, unread = self._read(text, ctx)
@@ -126,6 +128,7 @@ class OrderParser:
             found, carried = scan(reading, ctx, carry) if scanned else ([], False)
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
+            asks = asks or _asks_about_the_past(reading, ctx)
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
             _name_first(drafts, found, reading, ctx)
@@ -182,6 +185,17 @@ class OrderParser:
             if isinstance(others, list | tuple):
                 groups.append(frozenset({ability.id, *map(str, others)}))
         return tuple(groups)
+
+    def _combos_unknown(self, role: str | None) -> bool:
+        """No rule says whether this sender may give two different orders in one phase."""
+        ruleset = self.ruleset
+        if "actions_per_phase" in ruleset.options:
+            return False
+        if any(a.effect_params.get("exclusive_with") for r in ruleset.roles.values()
+               for a in r.abilities.values()):  # fmt: skip
+            return False  # the role sheets say which actions exclude each other
+        role_id = self._role_id(role)
+        return role_id is None or clan_head(ruleset, role_id) != role_id
 
     def _role_id(self, role: str | None) -> str | None:
         if not role:
@@ -416,6 +430,14 @@ def _kind_at(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
 def _option(ruleset: Ruleset, name: str) -> object:
     option = ruleset.options.get(name)
     return option.value if option is not None else None
+
+
+def _asks_about_the_past(reading: Reading, ctx: Context) -> bool:
+    """ "(tell me who he visited last night too)": a request for a past phase's results."""
+    words = range(len(reading.keys))
+    if not any(_kind_at(reading, ctx, i, "tell_me") for i in words):
+        return False
+    return any(is_previous(reading.norms, i) for i in words)
 
 
 def _starts_with_question(reading: Reading, ctx: Context) -> bool:

@@ -127,7 +127,7 @@ def _step(
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
-            if _role_like(reading, i, match):
+            if _role_like(reading, i, match) and _role_elsewhere(ctx, name, match):
                 cur.role_named = token.text  # "heal the doctor": the player Doctor or a role?
         return name.length
     if match is not None:
@@ -161,6 +161,17 @@ def _role_like(reading: Reading, i: int, match: Match | None) -> bool:
     token = reading.sentence.tokens[i]
     after_article = i > 0 and reading.norms[i - 1] in _ARTICLES
     return after_article or token.text[:1].islower()
+
+
+def _role_elsewhere(ctx: Context, name: NameHit, match: Match | None) -> bool:
+    """The role a name also means is held by another player (or unknown): two readings.
+    "roleblock pyro" when Pyro is the arsonist has one."""
+    roles = set(match.values("role")) if match is not None else set()
+    slots = ctx.players.roster.slots
+    if any(s.role is None for s in slots):
+        return True
+    holders = {s.name for s in slots if s.role in roles}
+    return not holders <= set(name.players)
 
 
 def _phase_at(
