@@ -243,5 +243,10 @@ EFFECT_WORDS: Final = MappingProxyType(
             "interroger|interrogatoire|contre-interroge|contre-interroger|investigation",
             ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
         ),
+        "attack": _table(
+            en="bullet|my bullet|shot at|take out|taking out|eliminate|eliminating|gun down",
+            fr="tire sur|tirer sur|balle|ma balle|abattre|abats|élimine|éliminer",
+            ru="пуля|пулю|пулей|выстрел в|застрелить|застрелю",
+        ),
     }
 )

@@ -147,16 +147,16 @@ class Lexicon:
         """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
         the ruleset already uses the phrase (its own vocabulary stays the only reading)."""
         langs = {*self.languages, "en"}
-        taken = {p.casefold() for a in ruleset.abilities.values()
-                 for v in a.vocabulary.values() for p in _strings(v)}  # fmt: skip
-        taken |= {n.casefold() for a in ruleset.abilities.values() for n in a.name.values()}
+        taken = {k for words in self.ability_words.values() for w in words
+                 for k in self.morph.keys(w)}  # fmt: skip
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
                    if str(a.effect) == effect and not a.passive]  # fmt: skip
             for lang, phrases in table.items():
                 for phrase in phrases if lang in langs else ():
-                    if phrase.casefold() in taken:
-                        continue
+                    words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
+                    if any(self.morph.keys(w) & taken for w in words):
+                        continue  # a word the ruleset's own vocabulary already has
                     for ability_id in ids:
                         self.add("ability", ability_id, phrase)
 
