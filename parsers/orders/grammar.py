@@ -32,9 +32,9 @@ CANCEL: Final = _table(
     "scrap that|scratch that|disregard|ignore my previous|ignore my last|withdraw|"
     "retract|no order|no orders|sit this one out|sitting out",
     fr="annule|annuler|j'annule|pas d'action|aucune action|rien cette nuit|je ne fais rien|"
-    "je passe|oublie|oubliez|pas de pouvoir|je n'utilise pas",
+    "je passe|oublie|oubliez|pas de pouvoir|je n'utilise pas|je retire|retire|retirer",
     ru="отмена|отменяю|отменить|отмени|сижу дома|сидел дома|сидеть дома|без хода|пропускаю|"
-    "ничего не делаю|нет хода|хода нет|не хожу",
+    "ничего не делаю|нет хода|хода нет|не хожу|снимаю|отзываю",
 )
 QUESTION_START: Final = _table(
     en="can i|could i|may i|am i|do i|does|did|is it|is there|are|what|how|when|why|which|"

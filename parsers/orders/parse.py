@@ -353,12 +353,20 @@ def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
     return tuple(p for h in hits if h is not None for p in h.players if p != ctx.actor)
 
 
+_THAT = frozenset({"that", "que", "qu", "что", "чтобы"})
+
+
 def _doubts(reading: Reading, ctx: Context) -> bool:
-    """A sentence without an order that doubts the order before it ("not sure", "je crois")."""
-    return any(
-        (m := reading.match(ctx, i)) is not None and bool(m.kinds() & {"doubt", "open_choice"})
-        for i in range(len(reading.keys))
-    )
+    """A sentence without an order that doubts the order before it ("not sure", "je crois");
+    not a belief about something else ("je crois que c'est elle la cible")."""
+    for i in range(len(reading.keys)):
+        match = reading.match(ctx, i)
+        if match is None or not match.kinds() & {"doubt", "open_choice"}:
+            continue
+        after = i + match.length
+        if after >= len(reading.norms) or reading.norms[after] not in _THAT:
+            return True
+    return False
 
 
 def _only_not(reading: Reading, ctx: Context) -> bool:
