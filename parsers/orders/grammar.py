@@ -164,11 +164,14 @@ HANDOFF: Final = _table(
     en="hand over my actions|hand off my actions|hand my actions|give my actions|"
     "power over my actions|authority over my actions|control of my actions|"
     "control over my actions|control my actions|handle my actions|decide my actions|"
-    "send my actions|my actions to",
+    "send my actions|my actions to|handles my actions|will act for me|acts for me|"
+    "act for me|takes my actions|take over my actions|leave my actions to|my actions go to",
     fr="je confie mes actions|je donne mes actions|pouvoir sur mes actions|"
-    "contrôle de mes actions|mes actions à|décider de mes actions",
+    "contrôle de mes actions|mes actions à|décider de mes actions|je laisse mes actions à|"
+    "s'occupe de mes actions|agit pour moi|prend mes actions|agira pour moi",
     ru="передаю свои ходы|передаю мои ходы|передаю ходы|доверяю свои ходы|"
-    "доверяю ходы|решает за меня|ходит за меня|мои ходы",
+    "доверяю ходы|решает за меня|ходит за меня|мои ходы|за меня ходит|отдаю ходы|"
+    "отдаю свои ходы|делает ходы за меня",
 )
 VOTE: Final = _table(
     en="vote|votes|voting|vote for|vote against|my vote|lynch|i vote",
