@@ -178,7 +178,7 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
         targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
         pools[TargetKind.CLAIM] = []
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
-    if claims > _claims_allowed(ability, ctx):
+    if claims > claims_allowed(ability, ctx):
         piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
@@ -194,7 +194,7 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     return piece
 
 
-def _claims_allowed(ability: Ability, ctx: Context) -> int:
+def claims_allowed(ability: Ability, ctx: Context) -> int:
     """How many claims one order may carry: the sender's "Investigate N" (the role's
     ``per_phase`` for this ability), an item's ``investigate_count``, else its claim slots."""
     slots = sum(1 for spec in ability.targets if spec.kind == TargetKind.CLAIM)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from parsers.orders.build import Piece
+from parsers.orders.build import Piece, claims_allowed
 from parsers.orders.context import Context
 from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
+from resolver.model import TargetKind
 
 # An order is accepted only at or above this confidence (precision first: below it the
 # GM confirms). Exact names and vocabulary give 1.0; a long unique prefix 0.9.
@@ -50,6 +51,10 @@ class _Tally:
         same = [o for o in self.accepted if _replaces(order, o, ctx)]
         if any(o.render() == order.render() for o in same):
             return  # the same order written twice
+        merged = _merged_claims(same, order, ctx)
+        if merged is not None:  # "Investigate: 'A'. Investigate: 'B'." from Investigate 3
+            self.accepted = [o for o in self.accepted if o not in same] + [merged]
+            return
         if same and not corrects and order.kind is not Kind.VOTE:  # a vote may be changed
             # more orders than the sender may give ("protect A ... protect B", "douse X
             # then ignite" under one action a night): the GM picks, each is a candidate
@@ -67,6 +72,21 @@ class _Tally:
         self.superseded += same
         self.accepted = [o for o in self.accepted if o not in same] + [order]
         self.doubtful = [d for d in self.doubtful if d not in unsure]
+
+
+def _merged_claims(same: list[Order], order: Order, ctx: Context) -> Order | None:
+    """One investigation order holding the claims of two, when the sender's "Investigate N"
+    takes them all; None when they cannot be one order."""
+    if len(same) != 1 or same[0].ability != order.ability or same[0].params != order.params:
+        return None
+    targets = (*same[0].targets, *order.targets)
+    if not targets or any(s.kind != TargetKind.CLAIM for s in targets):
+        return None
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    if ability is None or len(targets) > claims_allowed(ability, ctx):
+        return None
+    source = f"{same[0].source} {order.source}"
+    return replace(order, targets=targets, source=source)
 
 
 def _no_choice(piece: Piece) -> bool:

@@ -50,9 +50,10 @@ HEDGE: Final = _table(
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so",
     fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
-    "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée",
+    "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
+    "au cas où|à moins que|à moins qu'",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
-    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз",
+    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
@@ -207,12 +208,14 @@ FILLER: Final = _table(
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
     "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim|wait|"
-    "does|did",
-    fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|"
+    "does|did|pm|dm|by pm|private message",
+    fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
+    "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
-    "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду",
+    "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
+    "лс|в лс|личка|в личку",
 )
 # Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
 # dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.

@@ -215,7 +215,7 @@ class OrderParser:
             return []
         if any(_kind_at(reading, ctx, i, "target") for i in range(len(tokens))):
             return self._target_only(reading, ctx)
-        handed = self._item_given(reading, ctx)
+        handed = self._item_given(reading, ctx) or self._role_header(reading, ctx)
         if handed:
             return handed
         for i, token in enumerate(tokens):
@@ -258,6 +258,24 @@ class OrderParser:
         draft = Draft(Kind.ORDER, (abilities[0],), "", reading.sentence.line)
         draft.source = reading.sentence.text
         draft.names = [[h] for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+        return [draft]
+
+    def _role_header(self, reading: Reading, ctx: Context) -> list[Draft]:
+        """ "Cupidon : Jean et Jeanne": the sender's own role word, a colon, then players,
+        when the role has one usable ability that takes players."""
+        tokens = reading.sentence.tokens
+        at = next((i for i in range(len(tokens)) if (m := reading.match(ctx, i))
+                   and ctx.role in m.values("role")), None)  # fmt: skip
+        if at is None or at + 1 >= len(tokens) or tokens[at + 1].norm != ":":
+            return []
+        targeted = [a for a in sorted(ctx.usable)
+                    if any(t.kind == "player" for t in self.ruleset.abilities[a].targets)
+                    and "common" not in self.ruleset.abilities[a].tags]  # fmt: skip
+        if len(targeted) != 1:
+            return []
+        draft = Draft(Kind.ORDER, (targeted[0],), tokens[at].text, reading.sentence.line)
+        draft.source = reading.sentence.text
+        draft.names = [[h] for i in range(at + 2, len(tokens)) if (h := reading.name(ctx, i))]
         return [draft]
 
     def _target_only(self, reading: Reading, ctx: Context) -> list[Draft]:

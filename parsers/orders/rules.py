@@ -156,6 +156,11 @@ def _actor_status(c: Check) -> Finding | None:
     actor = c.slot(c.ctx.actor)
     if absent and actor is not None and absent in actor.statuses:
         return Finding(rule=f"{c.ctx.actor} is {absent} and may not use {c.name}")
+    source = c.ability.effect_params.get("grant_source")
+    if isinstance(source, str) and source.startswith("status.") and actor is not None:
+        status = source.removeprefix("status.")
+        if status not in actor.statuses:  # the BO leader's orders (seed 000)
+            return Finding(doubt=f"{c.name} is the {status}'s; {c.ctx.actor} is not known as it")
     return None
 
 
