@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_resolver.py            # 10,000 games
     .venv/bin/python benchmarks/bench_resolver.py --games 500 --seed 7
+    .venv/bin/python benchmarks/bench_resolver.py --ruleset durarara   # setups: durarara_games.py
 
 Each game: 7-15 players with a random legal setup, random orders for every living player's
 usable abilities (random targets), random votes concentrated on two candidates. A game
@@ -20,8 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import durarara_games
 from resolver.engine import resolve_phase
-from resolver.model import GameState, Order, Ruleset
+from resolver.model import GameState, Order, Ruleset, TargetKind
+from resolver.phases import next_phase
 from resolver.rng import PurposeRng
 from resolver.ruleset import load_ruleset
 from resolver.setup import new_game
@@ -66,9 +69,9 @@ def random_orders(rnd: random.Random, state: GameState, ruleset: Ruleset, kind: 
     dead = [p.name for p in state.players if not p.alive]
     orders = []
     for p in state.players:
-        if not p.alive:
-            continue
         abilities = dict(ruleset.roles[p.role].abilities)
+        if not p.alive:  # a dead player may still order a usable_dead ability
+            abilities = {a: ab for a, ab in abilities.items() if "usable_dead" in ab.tags}
         for item, count in p.items:
             ability = ruleset.items[item].ability
             if count and ability:
@@ -79,6 +82,8 @@ def random_orders(rnd: random.Random, state: GameState, ruleset: Ruleset, kind: 
             targets = []
             for slot in ability.targets:
                 pool = dead if slot.alive is False else alive
+                if slot.kind is TargetKind.ROLE:
+                    pool = list(ruleset.roles)
                 pool = [t for t in pool if slot.self or t != p.name]
                 if not pool or (slot.optional and rnd.random() < 0.5):
                     break
@@ -94,13 +99,21 @@ def random_votes(rnd: random.Random, state: GameState) -> dict[str, str | None]:
     return {v: rnd.choice(candidates) for v in alive if rnd.random() < 0.9}
 
 
+GAMES = {
+    "failheap": (random_setup, ALLOWED_DRAWS),
+    "durarara": (durarara_games.random_setup, durarara_games.ALLOWED_DRAWS),
+}
+"""Ruleset id → (random setup, the draws its rulebook allows)."""
+
+
 def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[str, int]:
     """Play one game; returns (win reason or failure, phases played)."""
     rnd = random.Random(seed)
-    state = new_game(ruleset, random_setup(rnd), seed=seed).state
+    setup, allowed_draws = GAMES[ruleset.id]
+    state = new_game(ruleset, setup(rnd), seed=seed).state
     rng = PurposeRng(seed)
     for n in range(1, max_phases + 1):
-        kind = "night" if n % 2 else "day"
+        kind = next_phase(state.phase, ruleset).kind
         orders = random_orders(rnd, state, ruleset, kind)
         votes = random_votes(rnd, state) if kind == "day" else None
         start = time.process_time()
@@ -112,7 +125,7 @@ def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[s
         state = res.state
         if state.winner is not None:
             w = state.winner
-            if w.draw and w.reason not in ALLOWED_DRAWS:
+            if w.draw and w.reason not in allowed_draws:
                 return f"FAIL bad draw {w.reason}", n
             return w.reason.split(":")[0] if not w.reason.startswith("tie") else w.reason, n
     return "FAIL no winner", max_phases
@@ -124,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-phases", type=int, default=80)
+    parser.add_argument("--ruleset", choices=sorted(GAMES), default="failheap")
     args = parser.parse_args(argv)
-    ruleset = load_ruleset("failheap")
+    ruleset = load_ruleset(args.ruleset)
     outcomes: collections.Counter[str] = collections.Counter()
     phases = 0
     slowest: list = [0.0, None, None, 0, 0, 0.0]

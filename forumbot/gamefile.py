@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from forumbot.credentials import refuse_url_credentials
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
 
@@ -216,6 +217,7 @@ def _forum(data: dict[str, Any]) -> ForumSettings:
     url = _text(data, "url", "forum")
     if not re.match(r"^https?://", url):
         raise ConfigError("forum.url", f"must start with http:// or https://, not {url!r}")
+    refuse_url_credentials(url, "forum.url")
     engine = _choice(data.get("engine", "auto"), ENGINES, "forum.engine")
     rate = data.get("requests_per_second", 1.0)
     if not isinstance(rate, int | float) or isinstance(rate, bool) or not 0 < rate <= 5:

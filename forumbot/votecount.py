@@ -7,6 +7,7 @@ vote-count post is :func:`render_vote_count`, from the Jinja2 template
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,7 +23,6 @@ from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
-from resolver.ruleset import RULESETS_DIR
 from parsers.votes import (
     CountResult,
     DaySetup,
@@ -34,6 +34,9 @@ from parsers.votes import (
     result_as_json,
     rules_for,
 )
+from resolver.errors import RulesetError
+from resolver.model.catalogue import Ruleset
+from resolver.ruleset import RULESETS_DIR, load_ruleset
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -76,15 +79,19 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
         ConfigError: a bad ``vote:`` key, named.
     """
     path = Path(ruleset) if ruleset.endswith((".yaml", ".yml")) else RULESETS / f"{ruleset}.yaml"
-    data: dict[str, Any] = {}
-    if path.is_file():
-        loaded = _load_yaml(path, "ruleset") or {}
-        data.update(loaded.get("vote") or {} if isinstance(loaded, Mapping) else {})
-    data.update(setup.get("vote") or setup.get("votes") or {})
+    data = setup.get("vote") or setup.get("votes") or {}
     try:
-        return rules_for(path.stem, data)
+        return rules_for(_ruleset(str(path)) if path.is_file() else None, data)
     except SetupError as exc:
         raise ConfigError(exc.key, exc.problem, str(path)) from exc
+    except RulesetError as exc:
+        raise ConfigError(exc.path or "ruleset", exc.problem, exc.source) from exc
+
+
+@functools.lru_cache(maxsize=16)
+def _ruleset(path: str) -> Ruleset:
+    """A ruleset file, loaded and validated once per process (its ``vote:`` with it)."""
+    return load_ruleset(path)
 
 
 def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:
@@ -230,8 +237,12 @@ def count_from_files(
     from_post: int | None = None,
     to_post: int | None = None,
     saved_on: date | None = None,
+    now: datetime | None = None,
 ) -> VoteCountJob:
     """Read a SETUP file and saved pages or stored posts, and count the votes.
+
+    The Day is over (the deadline rule decides) when the SETUP says ``day.ended: true`` or
+    its deadline is before ``now`` (default: the current time).
 
     Raises:
         ConfigError: missing or bad input, named.
@@ -251,6 +262,9 @@ def count_from_files(
     low = from_post if from_post is not None else -1
     high = to_post if to_post is not None else 10**12
     window = [p for p in posts if p.number is None or low <= p.number <= high]
+    moment = now or datetime.now(UTC)
+    if day.deadline is not None and moment >= day.deadline:
+        day = replace(day, ended=True)
     result = count_votes(window, roster, rules, day)
     return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine)
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from parsers.names import EntryKind, NameEntry, NameIndex, fold
+from parsers.names import EntryKind, NameEntry, NameIndex, account_key, fold
 
 __all__ = ["Roster", "SetupError", "Slot", "VoteModifiers", "roster_from_data"]
 
@@ -79,8 +79,9 @@ class Slot:
         alive: False once dead (or otherwise out of the game).
         statuses: free status names (``arrested``, ``abroad``, ``revealed_mayor``...).
         vote: the slot's vote modifiers.
-        user_id: the forum user id of the current player, when known (keeps look-alike
-            names apart: "Мара" in Cyrillic and "Mapa" in Latin letters are two accounts).
+        user_id: the forum account id of the current player, when known: posts are then
+            matched to the slot by account id, never by name (it also keeps look-alike names
+            apart: "Мара" in Cyrillic and "Mapa" in Latin letters are two accounts).
     """
 
     name: str
@@ -105,16 +106,18 @@ class Roster:
     Attributes:
         slots: the slots, in setup order.
         hosts: the GM/bot account names.
+        host_ids: their forum account ids, when known.
     """
 
     slots: tuple[Slot, ...]
     hosts: tuple[str, ...] = ()
+    host_ids: tuple[str, ...] = ()
     _authors: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
     _spelled: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _users: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         folded: dict[str, set[str]] = {}
+        users: set[str] = set()
         for slot in self.slots:
             for name in (slot.name, *slot.previous):
                 key = _spelling(name)
@@ -123,9 +126,9 @@ class Roster:
                 self._spelled[key] = slot
                 folded.setdefault(fold(name), set()).add(slot.name)
             if slot.user_id is not None:
-                if slot.user_id in self._users:
+                if slot.user_id in users:
                     raise SetupError("players", f"user id {slot.user_id} names two slots")
-                self._users[slot.user_id] = slot
+                users.add(slot.user_id)
         for slot in self.slots:  # a folded name counts only when it means one slot
             for name in (slot.name, *slot.previous):
                 if len(folded[fold(name)]) == 1:
@@ -146,7 +149,7 @@ class Roster:
         """The slot a post's author plays (current or replaced name, exact after folding).
 
         Two look-alike names (a Cyrillic and a Latin spelling that fold to the same letters)
-        are two slots: each is found by its own spelling, or by user id (:meth:`by_user_id`).
+        are two slots: each is found by its own spelling, or by user id (:meth:`by_account`).
 
         Args:
             author: the forum user name of the post or PM.
@@ -155,10 +158,6 @@ class Roster:
             The slot, or None for hosts and outsiders.
         """
         return self._spelled.get(_spelling(author)) or self._authors.get(fold(author))
-
-    def by_user_id(self, user_id: str) -> Slot | None:
-        """The slot of a forum user id, when the setup gives ids."""
-        return self._users.get(str(user_id))
 
     def look_alikes(self, name: str) -> tuple[str, ...]:
         """Every slot name that folds to the same letters as ``name`` (two or more: a
@@ -169,6 +168,35 @@ class Roster:
     def is_host(self, author: str) -> bool:
         """True when ``author`` is one of the hosts."""
         return fold(author) in {fold(h) for h in self.hosts}
+
+    def by_account(self, author: str, user_id: str | None = None) -> Slot | None:
+        """The slot a post's author plays, by forum account: never a folded display name.
+
+        With ``user_id`` and slots that know theirs, the id decides. Otherwise the account
+        name must equal the slot's current or a replaced name (:func:`account_key`: case
+        and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А, ``Ann\u200b``)
+        is an outsider.
+
+        Args:
+            author: the account name shown on the post.
+            user_id: the forum's account id, when known.
+
+        Returns:
+            The slot, or None for hosts and outsiders.
+        """
+        if user_id is not None and any(s.user_id for s in self.slots):
+            return next((s for s in self.slots if s.user_id == user_id), None)
+        key = account_key(author)
+        for slot in self.slots:
+            if key in {account_key(n) for n in (slot.name, *slot.previous)}:
+                return slot
+        return None
+
+    def is_host_account(self, author: str, user_id: str | None = None) -> bool:
+        """True when the account is a host's (by id when known, else its exact name)."""
+        if user_id is not None and self.host_ids:
+            return user_id in self.host_ids
+        return account_key(author) in {account_key(h) for h in self.hosts}
 
     def name_entries(self, *, alive_only: bool = False) -> list[NameEntry]:
         """Every name, alias and previous name of the slots, for a :class:`NameIndex`.

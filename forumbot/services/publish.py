@@ -29,9 +29,8 @@ from forumbot.db.enums import DeliveryState, OutboundKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import move_outbound
 from forumbot.logging import event
-from forumbot.runtime import alerts
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.services import games
+from forumbot.services import alerts, games
+from forumbot.services.context import ForumAccess, Runtime
 
 PENDING = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
 ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simply retries

@@ -183,6 +183,7 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
     ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
+    ranked = ranked or bool(ability.effect_params.get("ranked_alternatives"))
     if not ranked and any(s.alternatives for s in targets):
         piece.doubt("unranked", f"{ability.id} takes one target, not ranked alternatives")
     phases = [p for p in pools[TargetKind.PHASE] if p != ctx.phase.id]

@@ -15,7 +15,7 @@ from parsers.orders import grammar
 from parsers.orders.morph import Morph
 from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
-from resolver.model import Ruleset
+from resolver.model import Ability, Ruleset
 
 # Built-in phrase kinds and the grammar table each comes from (a table, not a ladder).
 BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
@@ -151,7 +151,7 @@ class Lexicon:
                  for k in self.morph.keys(w)}  # fmt: skip
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
-                   if str(a.effect) == effect and not a.passive]  # fmt: skip
+                   if _effect_of(a) == effect and not a.passive]  # fmt: skip
             for lang, phrases in table.items():
                 for phrase in phrases if lang in langs else ():
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
@@ -226,6 +226,20 @@ class Lexicon:
     def name(self, kind: str, value: str) -> str:
         """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
         return self.display.get((kind, value), value.replace("_", " "))
+
+
+def _effect_of(ability: Ability) -> str:
+    """The effect an ability has for the words players use: its primitive, or what its
+    parameters say when a hook carries it out (a ``question`` asked: an investigation)."""
+    effect = str(ability.effect)
+    if effect in grammar.EFFECT_WORDS:
+        return effect
+    params = ability.effect_params
+    if "question" in params or "reveals" in params:
+        return "investigate"
+    if "method" in params or params.get("attack"):
+        return "attack"
+    return effect
 
 
 def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:

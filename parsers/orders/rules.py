@@ -271,12 +271,14 @@ def _expand_roles(ruleset: Ruleset, names: Iterable[object]) -> set[str] | None:
             roles.add(name)
         elif name in ruleset.factions:
             roles |= {r for r, d in ruleset.roles.items() if d.faction == name}
-        elif name.startswith("special_") and (plain := name.removeprefix("special_")[:-1]):
+        elif name.startswith("special_"):
             # "spé villageois": the roles of the villager's faction other than the villager
-            base = ruleset.roles.get(plain)
-            if base is None:
+            word = name.removeprefix("special_")
+            plain = next((w for w in (word, word.removesuffix("s")) if w in ruleset.roles), None)
+            if plain is None:
                 return None
-            roles |= {r for r, d in ruleset.roles.items() if d.faction == base.faction} - {plain}
+            faction = ruleset.roles[plain].faction
+            roles |= {r for r, d in ruleset.roles.items() if d.faction == faction} - {plain}
         else:
             return None  # a group the ruleset does not list ("special_villagers")
     return roles
@@ -289,6 +291,8 @@ def _claims(c: Check) -> Finding | None:
     claims = [s.value for s in c.order.targets if isinstance(s.value, Claim)]
     now = c.ctx.phase
     for claim in claims:
+        if claim.phase is None and params.get("phase") == "past_night_or_prep":
+            return Finding(doubt=f"{c.name}: which past night? The GM checks")
         if claim.phase is None:
             continue
         try:

@@ -84,7 +84,7 @@ def test_look_alike_names_are_two_players_kept_apart_by_spelling_and_user_id() -
     )
     cyrillic, latin = roster.by_author("Мара"), roster.by_author("Mapa")
     assert cyrillic is not None and latin is not None and cyrillic.name != latin.name
-    assert roster.by_user_id("15") is cyrillic and roster.by_user_id("16") is latin
+    assert roster.by_account("Mapa", "15") is cyrillic and roster.by_account("x", "16") is latin
     assert roster.look_alikes("Mapa") == ("Мара", "Mapa")
     assert roster.by_author("MAPA") is latin  # case still folds
 

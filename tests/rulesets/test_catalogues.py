@@ -684,7 +684,8 @@ def test_ru_items_votes_and_factions() -> None:
         "vodka",
     ):
         assert item in rs.items
-    assert set(rs.factions) == {"mafia", "town", "loners", "undead"}
+    # the four sides of п.14, plus the second mafia clan and the Godfather before he joins one
+    assert set(rs.factions) == {"mafia", "mafia2", "godfather", "town", "loners", "undead"}
     assert rs.vote.channel == "thread" and rs.vote.syntax == ("colour",)
     assert rs.vote.self_vote is False and rs.vote.edited_votes == "ignore"
     seed_roles = {
