@@ -9,14 +9,14 @@ parsed on the next poll) and repeats nothing (each PM is parsed once, in its tra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -148,13 +148,19 @@ def _read_order(game: Game, player: Player, raw: RawPM) -> tuple[Phase, ParseRes
         else ()
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
-    # every recipient of the PM, and what the GM taught for this game.
-    roster = domain.roster_of(p for p in game.players if p.status is not PlayerStatus.REPLACED)
+    # every recipient of the PM, what the GM taught for this game, and the game's state and
+    # history: statuses, uses and items as the last resolved phase left them, the orders
+    # applied so far (the rules that look back), the hand-offs, the PM's send time.
+    orders = session.scalars(select(Order).where(Order.game_id == game.id)).all() if session else ()
+    when = raw.sent_at if raw.sent_at.tzinfo else raw.sent_at.replace(tzinfo=UTC)
+    sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
+        inputs = domain.order_inputs(game, phase, player, orders, sent)
         reading = parser.parse(
-            raw.body_html, roster=roster, actor=player.display_name, phase=phase.name,
-            learned=learned, recipients=domain.recipients_of(raw),
+            raw.body_html, roster=inputs.roster, actor=player.display_name, phase=phase.name,
+            learned=learned, recipients=domain.recipients_of(raw), uses_left=inputs.uses_left,
+            items=inputs.items, history=inputs.history,
         )  # fmt: skip
         if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading

@@ -16,30 +16,67 @@ from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.services import domain
 from parsers.orders import ParseResult
 
-
-def phase_title(phase: str) -> str:
-    """``night2`` -> ``Night 2``."""
-    head = phase.rstrip("0123456789")
-    return f"{head.capitalize()} {phase[len(head) :]}".strip()
-
-
-TEMPLATES = {
-    "accepted": "Received: {orders}, {phase}.",
-    "late": "Received after the deadline for {phase}: {orders}. It is kept and shown to the "
-    "GM, but it will not be applied.",
-    "queued": "Received. The GM will read it before it counts ({reason}).",
+_PHASE_WORDS = {
+    "en": {"night": "Night", "day": "Day", "prep": "Preparation"},
+    "fr": {"night": "Nuit", "day": "Jour", "prep": "Préparation"},
+    "ru": {"night": "Ночь", "day": "День", "prep": "Подготовка"},
 }
 
 
-def receipt_text(outcome: str, phase: Phase | None, reading: ParseResult | None) -> str | None:
+def phase_title(phase: str, lang: str = "en") -> str:
+    """``night2`` -> ``Night 2`` (``Nuit 2``, ``Ночь 2``)."""
+    head = phase.rstrip("0123456789")
+    word = _PHASE_WORDS.get(lang, _PHASE_WORDS["en"]).get(head, head.capitalize())
+    return f"{word} {phase[len(head) :]}".strip()
+
+
+# What a player is told, in the game's language: what was understood and for which phase,
+# or that the GM will read it. Never the parser's reasoning (it may name roles or rules).
+TEMPLATES = {
+    "en": {
+        "accepted": "Received: {orders}, {phase}.",
+        "late": "Received after the deadline for {phase}: {orders}. It is kept and shown to "
+        "the GM, but it will not be applied.",
+        "queued": "Received. The GM will read it before it counts for {phase}.",
+        "none": "no action",
+        "no_phase": "no open phase",
+    },
+    "fr": {
+        "accepted": "Reçu : {orders}, {phase}.",
+        "late": "Reçu après la fin de {phase} : {orders}. Il est gardé et montré au MJ, mais "
+        "ne sera pas appliqué.",
+        "queued": "Reçu. Le MJ le lira avant qu'il compte pour {phase}.",
+        "none": "aucune action",
+        "no_phase": "aucune phase ouverte",
+    },
+    "ru": {
+        "accepted": "Получено: {orders}, {phase}.",
+        "late": "Получено после окончания фазы {phase}: {orders}. Оно сохранено и показано "
+        "ведущему, но не будет применено.",
+        "queued": "Получено. Ведущий прочтёт его, прежде чем оно будет засчитано ({phase}).",
+        "none": "без хода",
+        "no_phase": "нет открытой фазы",
+    },
+}
+
+
+def game_language(game: Game) -> str:
+    """The game's language: its ruleset's first (English when it has no templates)."""
+    languages = domain.ruleset_of(game).languages
+    return next((lang for lang in languages if lang in TEMPLATES), "en")
+
+
+def receipt_text(
+    outcome: str, phase: Phase | None, reading: ParseResult | None, lang: str = "en"
+) -> str | None:
     """The receipt for one PM, or None when there is nothing to answer (ignored PMs)."""
-    template = TEMPLATES.get(outcome)
+    words = TEMPLATES.get(lang, TEMPLATES["en"])
+    template = words.get(outcome) if outcome in ("accepted", "late", "queued") else None
     if template is None:
         return None
     orders = "; ".join(domain.describe(o) for o in reading.orders) if reading else ""
-    reason = reading.reason if reading and reading.reason else "not read with certainty"
-    title = phase_title(phase.name) if phase else "no open phase"
-    return template.format(orders=orders or "no action", phase=title, reason=reason)
+    title = phase_title(phase.name, lang) if phase else words["no_phase"]
+    return template.format(orders=orders or words["none"], phase=title)
 
 
 def draft_receipt(
@@ -54,7 +91,7 @@ def draft_receipt(
     """Draft (once, keyed by the PM) and approve the receipt if the game wants receipts."""
     if not game.settings.get("receipts", True):
         return
-    body = receipt_text(outcome, phase, reading)
+    body = receipt_text(outcome, phase, reading, game_language(game))
     if body is None:
         return
     row, new = draft_outbound(
