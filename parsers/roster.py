@@ -172,10 +172,11 @@ class Roster:
     def by_account(self, author: str, user_id: str | None = None) -> Slot | None:
         """The slot a post's author plays, by forum account: never a folded display name.
 
-        With ``user_id`` and slots that know theirs, the id decides. Otherwise the account
-        name must equal the slot's current or a replaced name (:func:`account_key`: case
-        and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А, ``Ann\u200b``)
-        is an outsider.
+        The account id decides when the post and the slot both carry one; otherwise the
+        account name must equal the slot's current or a replaced name (:func:`account_key`:
+        case and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А,
+        ``Ann\u200b``) is an outsider, and so is an account of the same name whose id is
+        not the slot's.
 
         Args:
             author: the account name shown on the post.
@@ -184,12 +185,16 @@ class Roster:
         Returns:
             The slot, or None for hosts and outsiders.
         """
-        if user_id is not None and any(s.user_id for s in self.slots):
-            return next((s for s in self.slots if s.user_id == user_id), None)
+        if user_id is not None:
+            by_id = next((s for s in self.slots if s.user_id == user_id), None)
+            if by_id is not None:
+                return by_id
         key = account_key(author)
         for slot in self.slots:
             if key in {account_key(n) for n in (slot.name, *slot.previous)}:
-                return slot
+                # A slot whose account id is known and differs: another account by that name.
+                known = user_id is not None and slot.user_id is not None
+                return None if known and slot.user_id != user_id else slot
         return None
 
     def is_host_account(self, author: str, user_id: str | None = None) -> bool:

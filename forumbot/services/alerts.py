@@ -6,28 +6,31 @@ Also what raises them outside a phase: a parked game, a forum that stopped answe
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
+
+from sqlalchemy import select
 
 from forumbot.db.enums import DeliveryState, GameStatus, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
-from forumbot.services import games
 from forumbot.services.context import Runtime
 
 
 def raise_alert(session: Any, game: Game, key: str, reason: str) -> int:
     """One open alert per problem: a queue item (shown in status and on the GM page) and a
     PM to the GM. A problem alerts again once its previous alert was decided."""
-    alerts = dict(games.runtime_state(game).get("alerts", {}))
-    previous = session.get(ReviewItem, alerts[key]) if alerts.get(key) else None
+    previous = session.scalar(
+        select(ReviewItem)
+        .where(ReviewItem.game_id == game.id, ReviewItem.kind == ReviewKind.ALERT,
+               ReviewItem.problem_key == key)
+        .order_by(ReviewItem.id.desc()).limit(1)
+    )  # fmt: skip
     if previous is not None and previous.state is ReviewState.OPEN:
         return int(previous.id)
-    item = ReviewItem(game_id=game.id, kind=ReviewKind.ALERT, reason=reason)
+    item = ReviewItem(game_id=game.id, kind=ReviewKind.ALERT, reason=reason, problem_key=key)
     session.add(item)
     session.flush()
-    alerts[key] = item.id
-    games.set_runtime_state(game, alerts=alerts)
     if game.gm_name:  # the GM also gets a PM, sent as soon as the forum takes it
         row, _new = draft_outbound(
             session, game_id=game.id, key=f"game{game.id}:alert:{item.id}", kind=OutboundKind.PM,
@@ -51,7 +54,7 @@ def park(rt: Runtime, game_id: int, reason: str) -> None:
         game = session.get_one(Game, game_id)
         if game.status is GameStatus.RUNNING:
             game.status = GameStatus.PAUSED
-            games.set_runtime_state(game, paused_at=rt.clock.now().isoformat())
+            game.paused_at = rt.clock.now()
         raise_alert(session, game, "parked", f"the game is paused: {reason}; fix it, then "
                     "'forumbot phase resume'")  # fmt: skip
 
@@ -64,17 +67,17 @@ def note_outage(rt: Runtime, game_id: int, error: str) -> None:
     now = rt.clock.now()
     with rt.sessions.begin() as session:
         game = session.get_one(Game, game_id)
-        since = games.runtime_state(game).get("outage_since")
+        since = game.outage_since
         if since is None:
-            games.set_runtime_state(game, outage_since=now.isoformat())
-        elif now - datetime.fromisoformat(since) >= OUTAGE_ALERT_AFTER:
-            raise_alert(session, game, "forum:outage", f"the forum has not answered since "
-                        f"{since} ({error}); forumbot keeps trying and loses nothing")  # fmt: skip
+            game.outage_since = now
+        elif now - since >= OUTAGE_ALERT_AFTER:
+            raise_alert(session, game, "forum:outage",
+                        f"the forum has not answered since {since.isoformat()} ({error}); "
+                        "forumbot keeps trying and loses nothing")  # fmt: skip
 
 
 def forum_back(rt: Runtime, game_id: int) -> None:
     """A cycle went through: forget a past outage."""
     with rt.sessions.begin() as session:
         game = session.get_one(Game, game_id)
-        if games.runtime_state(game).get("outage_since"):
-            games.set_runtime_state(game, outage_since=None)
+        game.outage_since = None

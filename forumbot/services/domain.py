@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
-from forumbot.services import statecodec
+from forumbot.db.models import Order as OrderRow
+from forumbot.services import schedule, statecodec
 from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
-from parsers.votes import PostInput, Source
+from parsers.votes import CountResult, PostInput, Source
 from resolver.model import Event, EventKind, GameState, Order
 from resolver.model import Visibility as EventVisibility
 from resolver.model.catalogue import Ruleset
@@ -61,18 +64,38 @@ def _parser(name: str, options: str) -> OrderParser:
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
-    """The slots of these players (dead ones marked dead, for orders on the dead)."""
+def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+    """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
+    each with its role, life and statuses as the last resolved phase left them (a recruited
+    player orders with his new role, a released one is alive again, a revealed Mayor's vote
+    weighs 3)."""
+    state = latest_state(game)
+    now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
             name=p.display_name,
-            role=p.role,
+            role=now[p.display_name].role if p.display_name in now else p.role,
             aliases=tuple(p.aliases),
-            alive=p.status is PlayerStatus.ALIVE,
+            alive=now[p.display_name].alive
+            if p.display_name in now
+            else p.status is PlayerStatus.ALIVE,
+            statuses=frozenset(s.id for s in now[p.display_name].statuses)
+            if p.display_name in now
+            else frozenset(),
+            user_id=p.forum_user_id,  # a vote's author is the account, never a look-alike
         )
         for p in players
     )
     return Roster(slots=slots, hosts=tuple(hosts))
+
+
+def latest_state(game: Game) -> GameState | None:
+    """The state after the last resolved phase (None before the first resolution)."""
+    resolved = [p for p in game.phases if p.state_after]
+    if not resolved:
+        return None
+    last = max(resolved, key=lambda p: p.sequence)
+    return statecodec.decode(GameState, last.state_after)
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:
@@ -88,6 +111,7 @@ def thread_post(row: RawPost, number: int, previous_html: str | None) -> PostInp
     return PostInput(
         id=row.post_id,
         author=row.author_name,
+        author_id=row.author_user_id,
         html=row.body_html,
         number=number,
         time=row.posted_at,
@@ -102,6 +126,7 @@ def pm_vote(row: RawPM) -> PostInput:
     return PostInput(
         id=f"pm{row.pm_id}",
         author=row.sender_name,
+        author_id=row.sender_user_id,
         html=row.body_html,
         time=row.sent_at,
         source=Source.PM,
@@ -138,33 +163,25 @@ class OrderInputs:
 
 
 def order_inputs(
-    game: Game, phase: Phase, player: Player, orders: Iterable[Any], sent_at: str | None
+    game: Game, player: Player, orders: Iterable[Any], sent_at: str | None
 ) -> OrderInputs:
-    """The roster with each player's statuses as the last resolved phase left them, the
-    sender's uses left and items, and the game's history: every applied order (earlier
-    phases and earlier PMs of this one), the hand-offs among them, the PM's send time.
+    """The roster with each player's role, life and statuses as the last resolved phase left
+    them (:func:`roster_of`), the sender's uses left and items, and the game's history:
+    every applied order (earlier phases and earlier PMs of this one), the hand-offs among
+    them, the PM's send time.
 
     Args:
         game: the game (its players and phases loaded).
-        phase: the phase the PM is read for.
         player: the sender.
         orders: the game's order rows.
         sent_at: when the PM was sent, ISO time in the game's time zone.
     """
-    ruleset = ruleset_of(game)
-    state = state_before(game, phase, ruleset)
-    known = {p.name: p for p in state.players}
-    slots = tuple(
-        Slot(name=p.display_name, role=p.role, aliases=tuple(p.aliases),
-             alive=p.status is PlayerStatus.ALIVE, user_id=p.forum_user_id,
-             statuses=frozenset(s.id for s in known[p.display_name].statuses)
-             if p.display_name in known else frozenset(p.statuses or ()))
-        for p in game.players if p.status is not PlayerStatus.REPLACED
-    )  # fmt: skip
-    own = known.get(player.display_name)
-    uses = {a: n for a, n in own.uses} if own is not None else {}
+    roster = roster_of(game, [p for p in game.players if p.status is not PlayerStatus.REPLACED])
+    state = latest_state(game)
+    own = next((p for p in state.players if p.name == player.display_name), None) if state else None
+    uses = dict(own.uses) if own is not None else {}
     items = tuple(i for i, n in own.items if n > 0) if own is not None else ()
-    return OrderInputs(Roster(slots=slots), _history(game, orders, sent_at), uses, items)
+    return OrderInputs(roster, _history(game, orders, sent_at), uses, items)
 
 
 def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
@@ -194,6 +211,40 @@ def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
     return order.ability, targets, params
 
 
+def ability_clocks(ruleset: Ruleset, kind: str) -> dict[str, time]:
+    """Abilities of a phase kind whose orders close at a wall-clock time of their own
+    (``effect_params.deadline: "19:00"``: seed 003's wolves), as inner-deadline labels."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        when = ability.effect_params.get("deadline")
+        if isinstance(when, str) and ability.allowed_in(kind) and _CLOCK.match(when):
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = time.fromisoformat(when)
+    return out
+
+
+_CLOCK = re.compile(r"^\d{2}:\d{2}$")
+
+
+def ability_windows(
+    ruleset: Ruleset, kind: str, starts: datetime, ends: datetime
+) -> dict[str, datetime]:
+    """Ability deadlines counted in hours: ``after_deadline_hours`` after the phase's end
+    (the mayor breaks a tie within 10 h), ``dead_window_hours`` after its start for a dead
+    player's order (a dead mayor names his successor)."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        if not ability.allowed_in(kind):
+            continue
+        params = ability.effect_params
+        if isinstance(params.get("after_deadline_hours"), int):
+            after = ends + timedelta(hours=params["after_deadline_hours"])
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = after
+        if isinstance(params.get("dead_window_hours"), int):
+            until = min(ends, starts + timedelta(hours=params["dead_window_hours"]))
+            out[f"{schedule.DEAD_DEADLINE}{ability.id}"] = until
+    return out
+
+
 def describe(order: ParsedOrder) -> str:
     """``protect Bob``: a parsed order in a few words, for receipts."""
     ability, targets, _params = order_fields(order)
@@ -218,7 +269,7 @@ def state_row(state: GameState) -> dict[str, Any]:
     return encoded
 
 
-def resolver_orders(rows: Iterable[Any], names: Mapping[int, str]) -> list[Order]:
+def resolver_orders(rows: Iterable[OrderRow], names: Mapping[int, str]) -> list[Order]:
     """Accepted order rows as the resolver's orders, in the order given."""
     return [
         Order(names[row.player_id], row.ability or "", tuple(row.targets), dict(row.params))
@@ -226,13 +277,24 @@ def resolver_orders(rows: Iterable[Any], names: Mapping[int, str]) -> list[Order
     ]
 
 
-def resolver_votes(wagons: Mapping[str, tuple[str, ...]]) -> dict[str, str | None]:
-    """The vote count's wagons as voter -> target (None: a vote for no lynch)."""
-    return {
-        voter: None if target == NO_LYNCH else target
-        for target, voters in wagons.items()
-        for voter in voters
-    }
+def resolver_votes(result: CountResult) -> dict[str, str | None]:
+    """The vote count's standing votes as voter -> target (None: a vote for no lynch), in
+    the order they were cast (a Day 0 election's tie goes to the first to reach the lead).
+
+    A missing vote the counter counts against the voter (a rule such as seed 003's) is left
+    out: the resolver applies the ruleset's own no-vote rule, which a Day 0 election does
+    not use.
+    """
+    first_seen: dict[str, int] = {}
+    for i, vote in enumerate(result.events):
+        first_seen.setdefault(vote.post_id, i)
+    cast = [
+        (first_seen.get(voter.post_id, len(first_seen)), voter.name, wagon.target)
+        for wagon in result.wagons
+        for voter in wagon.voters
+        if voter.post_id  # the counter's stand-in for "did not vote" has no post
+    ]
+    return {name: None if target == NO_LYNCH else target for _, name, target in sorted(cast)}
 
 
 def newly_dead(before: GameState, after: GameState) -> tuple[str, ...]:

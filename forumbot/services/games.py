@@ -1,8 +1,8 @@
-"""Games: register a game from its game file, start it, read its settings and runtime state.
+"""Games: register a game from its game file, start it, read its settings.
 
 A game row keeps its game file's text in ``settings["game_yaml"]`` (re-validated whenever it
-is read) and its runtime marks in ``settings["runtime"]``: which stored posts and PMs were
-processed, pending sends, pause state. Nothing here talks to the forum.
+is read); its runtime marks are typed columns (``Game.pm_row``, ``paused_at``, ...). Nothing
+here talks to the forum.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import yaml
 from sqlalchemy import select
@@ -38,18 +37,6 @@ def _parsed(text: str, name: str) -> GameConfig:
 
 
 YAML_LOADER = SAFE_LOADER  # one loader for game files everywhere
-
-
-def runtime_state(game: Game) -> dict[str, Any]:
-    """A copy of the game's runtime marks (edit it, then ``set_runtime_state``)."""
-    return dict(game.settings.get("runtime", {}))
-
-
-def set_runtime_state(game: Game, **changes: Any) -> None:
-    """Update runtime marks (a new dict, so SQLAlchemy sees the JSON change)."""
-    state = runtime_state(game)
-    state.update(changes)
-    game.settings = {**game.settings, "runtime": state}
 
 
 def find(session: Session, ref: str | int) -> Game:

@@ -1,7 +1,7 @@
 """Reading the forum: fetch new posts and PMs, store them raw first, then parse them.
 
 Fetching and parsing are separate steps with their own high-water marks: ``last_post_id`` /
-``last_pm_id`` on the game say what was fetched; ``runtime.pm_row`` says which stored PM was
+``last_pm_id`` on the game say what was fetched; ``pm_row`` says which stored PM was
 last turned into orders. A crash between the two loses nothing (the raw row is there and is
 parsed on the next poll) and repeats nothing (each PM is parsed once, in its transaction).
 """
@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import GameStatus, OrderStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -81,7 +81,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
     """Turn every stored PM not yet parsed into orders, queue items and receipts."""
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
-        mark = int(games.runtime_state(game).get("pm_row", 0))
+        mark = game.pm_row
         account = games.config_of(game).credentials.username
         ids = session.scalars(
             select(RawPM.id)
@@ -92,7 +92,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
         with rt.sessions.begin() as session:
             game = session.get_one(Game, game_id)
             handle_pm(rt, session, game, session.get_one(RawPM, row_id))
-            games.set_runtime_state(game, pm_row=row_id)
+            game.pm_row = row_id
     with rt.sessions.begin() as session:  # and tell players how the GM decided their PMs
         receipts.follow_up(session, session.get_one(Game, game_id))
     return len(ids)
@@ -103,12 +103,13 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     player = _player_named(game, raw.sender_name)
     if player is None:
         return "ignored"  # the GM, or someone outside the game
-    read = _read_order(game, player, raw)
+    read = _read_order(session, game, player, raw)
     if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    if phases.is_late(phase, raw.sent_at):
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    if phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):
@@ -135,39 +136,45 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     return outcome
 
 
-def _read_order(game: Game, player: Player, raw: RawPM) -> tuple[Phase, ParseResult] | None:
+def _read_order(
+    session: Session, game: Game, player: Player, raw: RawPM
+) -> tuple[Phase, ParseResult] | None:
     """Parse for the open phase; an order the open phase refuses may be for the next one."""
     candidates = phases.order_phases(game)
     if not candidates:
         return None
     ruleset, parser = domain.ruleset_of(game), domain.parser_of(game)
-    session = object_session(game)
     learned = domain.learned_of(
         session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
-        if session is not None
-        else ()
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
     # every recipient of the PM, what the GM taught for this game, and the game's state and
-    # history: statuses, uses and items as the last resolved phase left them, the orders
-    # applied so far (the rules that look back), the hand-offs, the PM's send time.
-    orders = session.scalars(select(Order).where(Order.game_id == game.id)).all() if session else ()
+    # history: roles, statuses, uses and items as the last resolved phase left them, the
+    # orders applied so far (the rules that look back), the hand-offs, the PM's send time.
+    orders = session.scalars(select(Order).where(Order.game_id == game.id)).all()
     when = raw.sent_at if raw.sent_at.tzinfo else raw.sent_at.replace(tzinfo=UTC)
     sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
+    inputs = domain.order_inputs(game, player, orders, sent)
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
-        inputs = domain.order_inputs(game, phase, player, orders, sent)
         reading = parser.parse(
             raw.body_html, roster=inputs.roster, actor=player.display_name, phase=phase.name,
             learned=learned, recipients=domain.recipients_of(raw), uses_left=inputs.uses_left,
             items=inputs.items, history=inputs.history,
         )  # fmt: skip
+        if phase.status is PhaseStatus.FROZEN and not _extends(phase, reading):
+            continue  # a frozen phase takes only a tie-break's kind of order
         if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading
         rank = _rank(reading, domain.fits_phase(ruleset, phase.name, reading))
         if best is None or rank > best[0]:
             best = (rank, phase, reading)  # else the most confident reading, the open phase on ties
     return (best[1], best[2]) if best is not None else None
+
+
+def _extends(phase: Phase, reading: ParseResult) -> bool:
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    return bool(abilities) and all(a and phases.extends_past(phase, a) for a in abilities)
 
 
 def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:
@@ -260,7 +267,7 @@ def final_read(rt: Runtime, game_id: int) -> int:
         if start is None:
             return 0
         access, forum_id = games.access_of(game), game.forum_id
-    name, first = start
+    phase_id, first = start
     edits = 0
     thread = ThreadRef(int(access.topic_id), access.topic_url)
     for post in rt.adapter(access).iter_posts(thread, after=PostId(first - 1)):
@@ -268,20 +275,21 @@ def final_read(rt: Runtime, game_id: int) -> int:
             row, new = store_post(session, forum_id, _incoming_post(post))
             edits += int(new and row.revision > 0)
     with rt.sessions.begin() as session:
-        games.set_runtime_state(session.get_one(Game, game_id), **{f"reread:{name}": True})
-    event(rt.log, "poll.final_read", game=game_id, phase=name, edits=edits)
+        phase = session.get_one(Phase, phase_id)
+        phase.reread = True
+        event(rt.log, "poll.final_read", game=game_id, phase=phase.name, edits=edits)
     return edits
 
 
-def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int] | None:
-    """(day, first post id of the day) when the open day's deadline passed and it was not
-    re-read yet; else None."""
+def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int] | None:
+    """(day's phase id, first post id of the day) when the open day's deadline passed and it
+    was not re-read yet; else None."""
     phase = phases.current(game)
     if phase is None or phase.kind.value != "day" or phase.status.value != "open":
         return None
     if phase.deadline is None or now < phase.deadline or phase.starts_at is None:
         return None
-    if games.runtime_state(game).get(f"reread:{phase.name}"):
+    if phase.reread:
         return None
     first = session.scalar(
         select(RawPost.post_id)
@@ -293,7 +301,7 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int]
         .order_by(RawPost.posted_at)
         .limit(1)
     )
-    return None if first is None else (phase.name, int(first))
+    return None if first is None else (phase.id, int(first))
 
 
 def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:

@@ -7,76 +7,53 @@ own order as read, or why it is queued or late.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
+from forumbot.render import EventRenderer
 from forumbot.services import domain
 from parsers.orders import ParseResult
 
-_PHASE_WORDS = {
-    "en": {"night": "Night", "day": "Day", "prep": "Preparation"},
-    "fr": {"night": "Nuit", "day": "Jour", "prep": "Préparation"},
-    "ru": {"night": "Ночь", "day": "День", "prep": "Подготовка"},
-}
 
-
-def phase_title(phase: str, lang: str = "en") -> str:
-    """``night2`` -> ``Night 2`` (``Nuit 2``, ``Ночь 2``)."""
+def phase_title(phase: str) -> str:
+    """``night2`` -> ``Night 2``."""
     head = phase.rstrip("0123456789")
-    word = _PHASE_WORDS.get(lang, _PHASE_WORDS["en"]).get(head, head.capitalize())
-    return f"{word} {phase[len(head) :]}".strip()
+    return f"{head.capitalize()} {phase[len(head) :]}".strip()
 
 
-# What a player is told, in the game's language: what was understood and for which phase,
-# or that the GM will read it. Never the parser's reasoning (it may name roles or rules).
-TEMPLATES = {
-    "en": {
-        "accepted": "Received: {orders}, {phase}.",
-        "late": "Received after the deadline for {phase}: {orders}. It is kept and shown to "
-        "the GM, but it will not be applied.",
-        "queued": "Received. The GM will read it before it counts for {phase}.",
-        "none": "no action",
-        "no_phase": "no open phase",
-    },
-    "fr": {
-        "accepted": "Reçu : {orders}, {phase}.",
-        "late": "Reçu après la fin de {phase} : {orders}. Il est gardé et montré au MJ, mais "
-        "ne sera pas appliqué.",
-        "queued": "Reçu. Le MJ le lira avant qu'il compte pour {phase}.",
-        "none": "aucune action",
-        "no_phase": "aucune phase ouverte",
-    },
-    "ru": {
-        "accepted": "Получено: {orders}, {phase}.",
-        "late": "Получено после окончания фазы {phase}: {orders}. Оно сохранено и показано "
-        "ведущему, но не будет применено.",
-        "queued": "Получено. Ведущий прочтёт его, прежде чем оно будет засчитано ({phase}).",
-        "none": "без хода",
-        "no_phase": "нет открытой фазы",
-    },
-}
+OUTCOMES = ("accepted", "late", "queued")
 
 
-def game_language(game: Game) -> str:
-    """The game's language: its ruleset's first (English when it has no templates)."""
-    languages = domain.ruleset_of(game).languages
-    return next((lang for lang in languages if lang in TEMPLATES), "en")
+def message(game: Game, name: str, **data: Any) -> str:
+    """A message to a player in the game's language (``templates/events/<lang>/messages``)."""
+    return EventRenderer.create(domain.ruleset_of(game)).message(name, **data)
 
 
 def receipt_text(
-    outcome: str, phase: Phase | None, reading: ParseResult | None, lang: str = "en"
+    game: Game, outcome: str, phase: Phase | None, reading: ParseResult | None
 ) -> str | None:
-    """The receipt for one PM, or None when there is nothing to answer (ignored PMs)."""
-    words = TEMPLATES.get(lang, TEMPLATES["en"])
-    template = words.get(outcome) if outcome in ("accepted", "late", "queued") else None
-    if template is None:
+    """The receipt for one PM, or None when there is nothing to answer (ignored PMs): what
+    was understood and for which phase, or that the GM will read it; never the parser's
+    reasoning (it may name roles, rules or other players)."""
+    if outcome not in OUTCOMES:
         return None
-    orders = "; ".join(domain.describe(o) for o in reading.orders) if reading else ""
-    title = phase_title(phase.name, lang) if phase else words["no_phase"]
-    return template.format(orders=orders or words["none"], phase=title)
+    parsed = reading.orders if reading else ()
+    orders = [dict(zip(("ability", "targets"), domain.order_fields(o)[:2], strict=True))
+              for o in parsed]  # fmt: skip
+    return message(
+        game,
+        "receipt",
+        outcome=outcome,
+        orders=orders,
+        orders_text="; ".join(domain.describe(o) for o in parsed),
+        phase=phase_title(phase.name) if phase else "no open phase",
+        phase_id=phase.name if phase else None,
+    )
 
 
 def draft_receipt(
@@ -91,7 +68,7 @@ def draft_receipt(
     """Draft (once, keyed by the PM) and approve the receipt if the game wants receipts."""
     if not game.settings.get("receipts", True):
         return
-    body = receipt_text(outcome, phase, reading, game_language(game))
+    body = receipt_text(game, outcome, phase, reading)
     if body is None:
         return
     row, new = draft_outbound(
@@ -101,7 +78,7 @@ def draft_receipt(
         kind=OutboundKind.PM,
         body=body,
         recipients=[player.display_name],
-        subject=f"Re: {raw.subject}" if raw.subject else "Your order",
+        subject=f"Re: {raw.subject}" if raw.subject else message(game, "subject", what="order"),
         phase_id=phase.id if phase else None,
     )
     if new and row.state is DeliveryState.DRAFT:
@@ -131,21 +108,25 @@ def follow_up(session: Session, game: Game) -> int:
             continue
         player = session.get(Player, item.player_id)
         phase = session.get(Phase, item.phase_id) if item.phase_id else None
-        body = _decision_text(session, item, phase)
+        body = _decision_text(session, game, item, phase)
         row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.PM,
                                    body=body, recipients=[player.display_name if player else ""],
-                                   subject="Your order")  # fmt: skip
+                                   subject=message(game, "subject", what="order"))  # fmt: skip
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
         done += 1
     return done
 
 
-def _decision_text(session: Session, item: ReviewItem, phase: Phase | None) -> str:
-    title = phase_title(phase.name) if phase else "the game"
-    if item.state is ReviewState.REJECTED:
-        return f"The GM read your PM: it does not count as an order for {title}."
+def _decision_text(session: Session, game: Game, item: ReviewItem, phase: Phase | None) -> str:
     orders = session.scalars(
         select(Order).where(Order.raw_pm_id == item.raw_pm_id, Order.decided_by.like("gm:%"))
     ).all()
-    what = "; ".join(" ".join([o.ability or "?", *map(str, o.targets)]) for o in orders)
-    return f"The GM read your PM: {what or 'no action'}, {title}."
+    return message(
+        game,
+        "decision",
+        rejected=item.state is ReviewState.REJECTED,
+        orders=[{"ability": o.ability, "targets": list(map(str, o.targets))} for o in orders],
+        orders_text="; ".join(" ".join([o.ability or "?", *map(str, o.targets)]) for o in orders),
+        phase=phase_title(phase.name) if phase else "the game",
+        phase_id=phase.name if phase else None,
+    )

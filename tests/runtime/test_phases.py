@@ -181,3 +181,87 @@ def test_a_doubtful_vote_goes_to_the_gm_and_the_count_follows_the_decision(world
         vote = review.OrderInput(ability="vote", targets=("Zed",))
         review.accept_edit(session, items[0].id, (vote,), gm="Steph", note="he meant Zed")
     assert dict(daycount.tally(rt, game_id).votes) == {"Zed": ("Ann", "Bob")}
+
+
+def test_a_gm_decision_on_item_1_is_not_read_from_item_12s_vote(world, clock):
+    """Each decided vote points at its own queue item: item 1 never picks up item 12's vote
+    (a ``LIKE '% review item 1%'`` link matched item 12 too)."""
+    rt, game_id = world["rt"], world["game_id"]
+    players = LocalForum(world["forum_dir"], "Players", clock=clock)
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    with rt.sessions.begin() as session:  # approve mode: the GM lets the night post go
+        from forumbot.db.models import Outbound
+        from forumbot.services import drafts
+
+        for row in session.scalars(select(Outbound).where(Outbound.state == "draft")):
+            drafts.approve_draft(session, row.id, gm="Steph")
+    for _ in range(2):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_post("Ann", "<b>$Xavier</b>", clock.now())  # nobody of that name: item 1
+    cycle(rt, game_id)
+    for n in range(10):  # ten PMs that are no orders: items 2 to 11
+        players.add_pm("Carl", f"hi {n}", "hello there, how is everyone?", clock.now())
+    cycle(rt, game_id)
+    players.add_post("Dan", "<b>$Yuri</b>", clock.now())  # nobody of that name: item 12
+    cycle(rt, game_id)
+    with rt.sessions() as session:
+        votes = session.scalars(
+            select(ReviewItem).where(ReviewItem.kind == ReviewKind.VOTE).order_by(ReviewItem.id)
+        ).all()
+        assert [(i.id, "Xavier" in i.reason or "Yuri" in i.reason) for i in votes] == [
+            (1, True),
+            (12, True),
+        ]
+    with rt.sessions.begin() as session:  # the GM decides item 12 first, then item 1
+        zed = review.OrderInput(ability="vote", targets=("Zed",))
+        review.accept_edit(session, 12, (zed,), gm="Steph", note="Dan meant Zed")
+    with rt.sessions.begin() as session:
+        bob = review.OrderInput(ability="vote", targets=("Bob",))
+        review.accept_edit(session, 1, (bob,), gm="Steph", note="Ann meant Bob")
+    assert dict(daycount.tally(rt, game_id).votes) == {"Bob": ("Ann",), "Zed": ("Dan",)}
+
+
+def test_a_revealed_mayors_vote_counts_three_in_the_next_days_count(tmp_path, clock):
+    """The vote counter sees each player's statuses from the last resolved phase: a Mayor
+    revealed on day 1 (``revealed``: vote weight 3) weighs 3 on day 2's wagon."""
+    from forumbot.db import upgrade
+    from forumbot.localforum import ForumState, save_state
+    from tests.runtime.conftest import GAME, make_runtime
+
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    upgrade(url)
+    save_state(tmp_path / "forum", ForumState(topic_id=5))
+    path = tmp_path / "game.yaml"
+    path.write_text(
+        GAME.replace("MODE", "auto").replace(
+            "{name: Carl, role: villager}", "{name: Carl, role: mayor}"
+        )
+    )
+    rt = make_runtime(url, tmp_path / "forum", clock)
+    game_id = games.register(rt, path)
+    games.start(rt, game_id)
+    players = LocalForum(tmp_path / "forum", "Players", clock=clock)
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_pm("Carl", "D1", "mayor reveal", clock.now())
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # day 1 ends without a lynch; Carl is revealed
+    for _ in range(3):
+        cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 2
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day2").status is PhaseStatus.OPEN
+    players.add_post("Carl", "<b>$Zed</b>", clock.now())
+    players.add_post("Ann", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    count = daycount.tally(rt, game_id)
+    assert count is not None and count.votes == {"Zed": ("Carl", "Ann")}
+    assert count.result.wagons[0].total == 4  # Carl's 3 and Ann's 1

@@ -43,7 +43,7 @@ def pause(rt: Runtime, ref: str | int) -> str:
         game = games.find(session, ref)
         if game.status is GameStatus.RUNNING:
             game.status = GameStatus.PAUSED
-            games.set_runtime_state(game, paused_at=rt.clock.now().isoformat())
+            game.paused_at = rt.clock.now()
         return game.status.value
 
 
@@ -51,13 +51,13 @@ def resume(rt: Runtime, ref: str | int) -> str:
     """Resume a paused game; the open phase's deadlines move by the time spent paused."""
     with rt.sessions.begin() as session:
         game = games.find(session, ref)
-        since = games.runtime_state(game).get("paused_at")
+        since = game.paused_at
         if game.status is GameStatus.PAUSED:
             game.status = GameStatus.RUNNING
-            games.set_runtime_state(game, paused_at=None)
+            game.paused_at = None
             phase = current(game)
             if since and phase is not None and phase.status is PhaseStatus.OPEN:
-                shift = rt.clock.now() - datetime.fromisoformat(since)
+                shift = rt.clock.now() - since
                 phase.deadline = (phase.deadline or rt.clock.now()) + shift
                 phase.inner_deadlines = {
                     k: (datetime.fromisoformat(v) + shift).isoformat()
@@ -89,8 +89,8 @@ def reresolve(rt: Runtime, ref: str | int) -> str:
             if row.state is DeliveryState.DRAFT:
                 move_outbound(session, row, DeliveryState.HELD, by="reresolve")
         _revive(game, phase)
-        revision = int(games.runtime_state(game).get(f"revision:{phase.name}", 0)) + 1
-        games.set_runtime_state(game, winner=None, **{f"revision:{phase.name}": revision})
+        phase.revision += 1
+        game.winner = None
         phase.status, phase.state_after, phase.resolved_at = PhaseStatus.FROZEN, None, None
         return phase.name
 

@@ -8,7 +8,7 @@ posts and the lynch all follow the GM.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -17,10 +17,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
-from forumbot.db.models import Game, Phase, RawPM, RawPost, ReviewItem, VoteEvent
+from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
 from forumbot.services import domain, games, phases
 from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from parsers.roster import Roster
 from parsers.votes import (
     Channel,
     CountResult,
@@ -58,15 +59,34 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         posts = _posts_in(session, game, phase)
         if rules.channel is not Channel.THREAD:
             posts += _pms_in(session, game, phase, config.credentials.username)
-        roster = domain.roster_of(game.players, hosts=(config.gm, config.credentials.username))
+        hosts = (config.gm, config.credentials.username)
+        roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+        now = rt.clock.now()
         day = DaySetup(
             number=phase.number,
             deadline=phase.deadline,
             events=tuple(corrections(session, game, phase)),
+            ended=phase.deadline is not None and now >= phase.deadline,
         )
+        zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
-    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result)
-    return DayCount(result, render_vote_count(job, rt.clock.now()))
+    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
+    return DayCount(result, render_vote_count(job, now, zone=zone))
+
+
+def _with_learned(roster: Roster, session: Session, game: Game) -> Roster:
+    """The GM's decisions on queued names, remembered for the game: each name he resolved
+    ("CP" meant crazypianist) is an alias of its player from then on."""
+    rows = session.scalars(
+        select(LearnedMapping).where(
+            LearnedMapping.game_id == game.id, LearnedMapping.kind == "player"
+        )
+    ).all()
+    learned: dict[str, list[str]] = {}
+    for row in rows:
+        learned.setdefault(row.value, []).append(row.text)
+    slots = tuple(replace(s, aliases=(*s.aliases, *learned.get(s.name, ()))) for s in roster.slots)
+    return replace(roster, slots=slots)
 
 
 def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ...]:
@@ -112,14 +132,12 @@ def _vote_overrides(game: Game) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=256)
 def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    stated = (yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {}
-    out: dict[str, Any] = {}
-    if "channel" in stated:
-        out["channel"] = stated["channel"]
+    """Every vote setting the game file states (validated when the game file was read)."""
+    stated = dict((yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {})
     if "syntax" in stated:
         syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
-        out["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
-    return tuple(out.items())
+        stated["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
+    return tuple(stated.items())
 
 
 def _within(moment: datetime, phase: Phase) -> bool:
@@ -136,19 +154,21 @@ def queue_doubtful(rt: Runtime, game_id: int) -> int:
     with rt.sessions.begin() as session:
         game = session.get_one(Game, game_id)
         phase = phases.current(game)
-        known = dict(games.runtime_state(game).get("vote_items", {}))
+        known = set(session.scalars(select(ReviewItem.problem_key).where(
+            ReviewItem.game_id == game.id,
+            ReviewItem.kind.in_((ReviewKind.VOTE, ReviewKind.EDIT)),
+        )))  # fmt: skip
         for item in count.result.queue:
             key = f"{item.post_id}:{item.voter}:{item.raw}"
             if key in known or phase is None:
                 continue
-            row = _vote_item(session, game, phase, item)
-            known[key] = row.id
+            _vote_item(session, game, phase, item, key)
+            known.add(key)
             added += 1
-        games.set_runtime_state(game, vote_items=known)
     return added
 
 
-def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem) -> ReviewItem:
+def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:
     post = session.scalar(
         select(RawPost).where(RawPost.forum_id == game.forum_id,
                               RawPost.post_id == str(item.post_id))
@@ -161,7 +181,9 @@ def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem) -> R
                      raw_post_id=post.id if post else None,
                      player_id=voter.id if voter else None,
                      reason=f"{item.raw!r}: {item.reason}",
-                     candidates=list(item.candidates))  # fmt: skip
+                     candidates=[{"target": c, "written": item.written} if item.written
+                                 else c for c in item.candidates],
+                     problem_key=key)  # fmt: skip
     session.add(row)
     session.flush()
     return row
@@ -187,7 +209,7 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
             out.append(DayEvent(DayEventKind.IGNORE, post.post_id, voter, None))
             continue
         vote = session.scalar(
-            select(VoteEvent).where(VoteEvent.reason.like(f"% review item {item.id}%"))
+            select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
         )
         target = names.get(vote.target_id) if vote and vote.target_id else None
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):

@@ -76,23 +76,28 @@ def _weights(view: HookView, name: str) -> list[int]:
 
 
 def vote_extras(view: HookView) -> Mapping[str, int]:
-    """Penalties «+1 в лог», the diploma, the Prosecutor's accusation, the Banshee."""
-    votes = view.votes()
+    """Penalties «+1 в лог» (п.09, п.10): one vote each in today's log."""
     extra: dict[str, int] = {}
     for name in view.names():
         n = sum(1 for f in view.flags(name) if f.startswith(f"log:{view.phase}:"))
         if n:
-            extra[name] = extra.get(name, 0) + n
-    for user, _, _ in _plans(view, "diploma"):
-        _add(extra, votes.get(user), 1)
+            extra[name] = n
+    return extra
+
+
+def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]:
+    """Weights nobody sees in the log: the Prosecutor's double vote against the accused
+    (told to the host only), the Banshee's +1 per absorption."""
+    votes = view.votes()
+    out = dict(totals)
     for prosecutor, accused, _ in _plans(view, "accuse"):
         if votes.get(prosecutor) == accused:
-            _add(extra, accused, 1)
+            _add(out, accused, 1)
     for name in view.names():
         absorbed = sum(1 for f in view.flags(name) if f.startswith("absorbed:"))
         if absorbed:
-            _add(extra, votes.get(name), absorbed)
-    return extra
+            _add(out, votes.get(name), absorbed)
+    return out
 
 
 def _add(extra: dict[str, int], target: str | None, n: int) -> None:
@@ -149,12 +154,49 @@ def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[
     return out
 
 
+CLAN_ITEMS = ("poison", "diploma", "zip_gun")
+
+
 def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
+    """The clan's things pass on (п.20); the earliest Follower becomes the Rebel."""
+    return (*_clan_things(view, deaths), *_rebel_heir(view, deaths))
+
+
+def _clan_things(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
+    """п.20: «В случае смерти или посадки клановыми вещами распоряжается персонаж,
+    выбранный большинством голосов членов клана» — the earliest living member, unless the
+    GM records the clan's choice."""
+    out: list[Primitive] = []
+    for dead in deaths:
+        clan = view.faction(dead)
+        if clan not in (*MAFIA_FACTIONS, "loners"):
+            continue
+        heirs = [n for n in view.names() if n not in deaths and view.faction(n) == clan]
+        if clan == "loners":
+            heirs = [n for n in heirs if view.role(n).id == "rebel" or _follows(view, n)]
+        things = {i: n for i, n in view.items(dead).items() if i in CLAN_ITEMS and n > 0}
+        if not heirs or not things:
+            continue
+        for item, n in things.items():
+            out.append(
+                Primitive(Effect.ITEM, None, (dead,), {"item": item, "delta": -n}, "clan_things")
+            )
+            out.append(
+                Primitive(Effect.ITEM, None, (heirs[0],), {"item": item, "delta": n}, "clan_things")
+            )
+    return out
+
+
+def _follows(view: HookView, name: str) -> bool:
+    return any(f.startswith("follower:") for f in view.flags(name))
+
+
+def _rebel_heir(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
     """The earliest Follower becomes the Rebel when the Rebel is killed or jailed."""
     if not any(view.role(n).id == "rebel" for n in deaths):
-        return ()
+        return []
     if any(view.role(n).id == "rebel" for n in view.names() if n not in deaths):
-        return ()
+        return []
     followers = sorted(
         (f, n)
         for n in view.names()
@@ -163,8 +205,8 @@ def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitiv
         if f.startswith("follower:")
     )
     if not followers:
-        return ()
-    return (Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir"),)
+        return []
+    return [Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir")]
 
 
 def check_win(view: HookView) -> Winner | None:
