@@ -8,7 +8,7 @@ from sqlalchemy import select
 from forumbot.db.enums import PhaseStatus, ReviewKind, ReviewState
 from forumbot.db.models import Outbound, Phase, ReviewItem
 from forumbot.localforum import LocalForum
-from forumbot.services import cycle, drafts, review
+from forumbot.services import cycle, drafts, review, status
 from forumbot.services.phases import controls, daycount
 
 
@@ -84,3 +84,81 @@ def test_an_undecided_lynch_holds_the_day_for_the_gm(world, clock):
             select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT)
         ).all()
         assert any("the lynch is undecided" in a.reason for a in alerts)
+
+
+def test_status_shows_the_live_count_and_the_time_left(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    forum.add_post("Ann", "<b>$Zed</b>", clock.now())
+    forum.add_post("Bob", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    info = status.status(rt, game_id)
+    assert info["phase"] == "day1" and info["time_left"] != "0"
+    assert info["votes"] == ["Zed (2): Ann, Bob"]
+    assert info["not_voting"] == ["Carl", "Dan", "Zed"]
+    assert info["decision"].startswith("undecided: The Day is open")
+
+
+def test_a_newer_vote_count_replaces_the_unapproved_one_and_none_after_the_day(world, clock):
+    from datetime import timedelta
+
+    from forumbot.db.models import Game
+
+    rt, game_id = world["rt"], world["game_id"]
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        text = game.settings["game_yaml"].replace(
+            "poll_interval: 2m", "poll_interval: 2m, vote_count_every: 6h"
+        )
+        game.settings = {**game.settings, "game_yaml": text}
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    forum.add_post("Ann", "<b>$Zed</b>", clock.now())
+
+    def counts(state: str) -> list[str]:
+        with rt.sessions() as session:
+            rows = session.scalars(
+                select(Outbound).where(
+                    Outbound.idempotency_key.contains(":votecount:"), Outbound.state == state
+                )
+            )
+            return [r.body for r in rows]
+
+    clock.advance(timedelta(hours=6, minutes=1))
+    cycle(rt, game_id)
+    assert len(counts("draft")) == 1
+    forum.add_post("Bob", "<b>$Zed</b>", clock.now())
+    clock.advance(timedelta(hours=6))
+    cycle(rt, game_id)
+    drafts_now = counts("draft")
+    assert len(drafts_now) == 1 and "Bob" in drafts_now[0]  # the newer count only
+    assert len(counts("held")) == 1
+    controls.end_now(rt, game_id)
+    cycle(rt, game_id)
+    assert counts("draft") == []  # the Day ended: its count is not posted
+
+
+def test_posts_voting_in_another_syntax_alert_the_gm_once(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    with rt.sessions.begin() as session:
+        from forumbot.db.models import Game
+
+        game = session.get_one(Game, game_id)
+        text = game.settings["game_yaml"].replace(
+            "votes: {syntax: [dollar_bold, bold_vote]}", "votes: {syntax: [dollar_bold]}"
+        )
+        game.settings = {**game.settings, "game_yaml": text}
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    for voter, target in [("Ann", "Zed"), ("Bob", "Zed"), ("Carl", "Ann")]:
+        forum.add_post(voter, f"<b>vote: {target}</b>", clock.now())
+    cycle(rt, game_id)
+    cycle(rt, game_id)
+    with rt.sessions() as session:
+        alerts = session.scalars(
+            select(ReviewItem).where(ReviewItem.problem_key == "day1:vote-syntax")
+        ).all()
+    assert len(alerts) == 1
+    assert "no vote found in the game's vote syntax (dollar_bold)" in alerts[0].reason
+    assert "bold_vote (3 posts)" in alerts[0].reason

@@ -105,6 +105,7 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
         if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
     phase.status = PhaseStatus.FROZEN
+    drafting.retire_vote_counts(session, game, phase)  # no vote count after the Day ended
     session.flush()
 
 

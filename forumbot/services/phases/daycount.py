@@ -19,10 +19,12 @@ from sqlalchemy.orm import Session
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
 from forumbot.services import domain, games, phases
+from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
 from parsers.roster import Roster
 from parsers.votes import (
+    NO_LYNCH,
     Channel,
     CountResult,
     DayEvent,
@@ -32,6 +34,7 @@ from parsers.votes import (
     QueueItem,
     count_votes,
 )
+from parsers.votes.detect import unread_votes_warning
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,21 +57,26 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         phase = phases.current(game)
         if phase is None or phase.kind.value != "day":
             return None
-        config = games.config_of(game)
-        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
-        posts = _posts_in(session, game, phase)
-        if rules.channel is not Channel.THREAD:
-            posts += _pms_in(session, game, phase, config.credentials.username)
-        hosts = (config.gm, config.credentials.username)
-        roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
-        now = rt.clock.now()
-        day = DaySetup(
-            number=phase.number,
-            deadline=phase.deadline,
-            events=tuple(corrections(session, game, phase)),
-            ended=phase.deadline is not None and now >= phase.deadline,
-        )
-        zone = config.schedule.timezone
+        return count_day(session, game, phase, rt.clock.now())
+
+
+def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayCount:
+    """The vote count of one Day as of ``now``: what the runtime, the vote-count posts and
+    the GM page all show (one count, from the stored posts)."""
+    config = games.config_of(game)
+    rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+    posts = _posts_in(session, game, phase)
+    if rules.channel is not Channel.THREAD:
+        posts += _pms_in(session, game, phase, config.credentials.username)
+    hosts = (config.gm, config.credentials.username)
+    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    day = DaySetup(
+        number=phase.number,
+        deadline=phase.deadline,
+        events=tuple(corrections(session, game, phase)),
+        ended=phase.deadline is not None and now >= phase.deadline,
+    )
+    zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
     job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
     return DayCount(result, render_vote_count(job, now, zone=zone))
@@ -148,6 +156,8 @@ def _within(moment: datetime, phase: Phase) -> bool:
 def queue_doubtful(rt: Runtime, game_id: int) -> int:
     """Put each vote the counter could not decide into the GM queue (once); returns how many."""
     count = tally(rt, game_id)
+    if count is not None and not count.result.events:
+        warn_unread_votes(rt, game_id)
     if count is None or not count.result.queue:
         return 0
     added = 0
@@ -166,6 +176,32 @@ def queue_doubtful(rt: Runtime, game_id: int) -> int:
             known.add(key)
             added += 1
     return added
+
+
+def warn_unread_votes(rt: Runtime, game_id: int) -> bool:
+    """Alert the GM once a Day when its posts hold votes in a syntax the game does not read
+    (a thread voting ``[b]vote: X[/b]`` under a ``$Name`` ruleset would count nothing)."""
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        phase = phases.current(game)
+        if phase is None:
+            return False
+        key = f"{phase.name}:vote-syntax"
+        if session.scalar(select(ReviewItem.id).where(
+            ReviewItem.game_id == game.id, ReviewItem.problem_key == key
+        )):  # fmt: skip
+            return False  # once a Day, even after the GM saw it
+        config = games.config_of(game)
+        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+        hosts = {config.gm.casefold(), config.credentials.username.casefold()}
+        bodies = [
+            p.html for p in _posts_in(session, game, phase) if p.author.casefold() not in hosts
+        ]
+        warning = unread_votes_warning(bodies, rules)
+        if warning is None:
+            return False
+        raise_alert(session, game, key, f"{phase.name}: {warning}")
+        return True
 
 
 def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:
@@ -212,6 +248,8 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
             select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
         )
         target = names.get(vote.target_id) if vote and vote.target_id else None
+        if vote is not None and vote.kind is VoteKind.NO_LYNCH:
+            target = NO_LYNCH  # the GM read it as a no-lynch vote (None would be an unvote)
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):
             continue
         out.append(DayEvent(DayEventKind.CORRECT, post.post_id, voter, target))
