@@ -58,12 +58,16 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     unset, forum down...): the log above says why; the next run retries.
     """
     from forumbot import logging as fb_logging
+    from forumbot.bindings import bind
+    from forumbot.db.engine import default_data_dir
     from forumbot.runtime import worker as runner
 
-    for path in game_files:  # what `game check` refuses never reaches the forum
-        check_game_file(path)
+    playing = [check_game_file(path) for path in game_files]  # refused before the forum
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
+    for name in playing:  # one game, one database: a second one would answer everything again
+        bind(default_data_dir(), name, rt.engine.url.render_as_string(hide_password=True),
+             rt.clock.now())  # fmt: skip
     rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
     if not once:
@@ -78,8 +82,11 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
         sys.exit(1)
 
 
-def check_game_file(path: Path) -> None:
+def check_game_file(path: Path) -> str:
     """The checks of ``forumbot game check``: the file, then its ruleset and options.
+
+    Returns:
+        The game's name.
 
     Raises:
         ConfigError: the first wrong setting, named.
@@ -87,7 +94,9 @@ def check_game_file(path: Path) -> None:
     from forumbot.gamecheck import load_game_ruleset
     from forumbot.gamefile import load_game_file
 
-    load_game_ruleset(load_game_file(path))
+    config = load_game_file(path)
+    load_game_ruleset(config)
+    return config.name
 
 
 def game_name(rt: Any, game_id: int) -> str:

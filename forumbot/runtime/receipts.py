@@ -7,6 +7,8 @@ own order as read, or why it is queued or late.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -14,6 +16,9 @@ from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewSta
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.runtime.pipeline import OrderReading, phase_title
+from forumbot.services import games
+
+LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 
 TEMPLATES = {
     "accepted": "Received: {orders}, {phase}.",
@@ -61,6 +66,23 @@ def draft_receipt(
     )
     if new and row.state is DeliveryState.DRAFT:
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
+        if raw.sent_at < game.created_at:  # read again by a fresh database: answered before?
+            check_forum_first(session, game, row, since=raw.sent_at)
+
+
+def check_forum_first(session: Session, game: Game, row: Outbound, *, since: datetime) -> None:
+    """Have the publisher look on the forum before sending ``row`` (approved, never sent).
+
+    For a message about something older than this database's start of the game (a fresh
+    or restored database reads the inbox and thread again): an earlier database may have
+    sent it. The row is marked as an interrupted attempt, so the publisher looks in the
+    sent box (or the thread) from ``since`` on; found, it is confirmed and not sent again;
+    not found, it is sent; a sent box it cannot read holds it for the GM.
+    """
+    move_outbound(session, row, DeliveryState.SENDING)
+    sending = dict(games.runtime_state(game).get("sending", {}))
+    sending[row.idempotency_key] = {"after_post": None, "since": (since - LOOK_BACK).isoformat()}
+    games.set_runtime_state(game, sending=sending)
 
 
 def follow_up(session: Session, game: Game) -> int:

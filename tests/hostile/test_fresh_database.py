@@ -1,0 +1,92 @@
+"""Issue 17, item 4: the same game on a fresh database (a wrong --database, a lost DB).
+
+The new database re-reads the inbox and the thread from the start. Nothing older than its
+own start of the game is sent before the forum was checked: a receipt already in the sent
+box is not sent again. A game started on one database says so when run against another.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from forumbot.db import upgrade
+from forumbot.services import games
+from tests.hostile.conftest import Hostile, start_hostile
+from tests.runtime.test_game_http import http_runtime
+
+
+def _receipts(hostile: Hostile) -> list[tuple[str, str]]:
+    return [(pm["to"], pm["subject"]) for pm in hostile.forum.data.sent if pm["to"] != "GameMaster"]
+
+
+def _fresh(hostile: Hostile, tmp_path: Path) -> Hostile:
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    upgrade(url)
+    rt = http_runtime(url, hostile.forum, hostile.clock, "w2")
+    game_id = games.register(rt, tmp_path / "game.yaml")
+    games.start(rt, game_id)
+    return Hostile(rt, hostile.forum, game_id, hostile.clock, hostile.data_dir)
+
+
+def test_a_fresh_database_sends_no_receipt_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for night in start_hostile(tmp_path, monkeypatch, first_phase="night1"):
+        night.cycle()
+        night.forum.add_pm("Ann", "N1 check", "check Zed")
+        night.forum.add_pm("Bob", "N1 heal", "heal Ann")
+        night.cycle()
+        assert sorted(_receipts(night)) == [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
+        night.rt.engine.dispose()
+        night.clock.advance(__import__("datetime").timedelta(minutes=10))
+        fresh = _fresh(night, tmp_path)
+        fresh.cycle()
+        fresh.cycle()
+        assert sorted(_receipts(fresh)) == [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
+        fresh.forum.add_pm("Carl", "N1 hi", "check Zed")  # a new PM is still answered
+        fresh.cycle()
+        assert ("Carl", "Re: N1 hi") in _receipts(fresh)
+        fresh.rt.engine.dispose()
+
+
+def test_a_fresh_database_does_not_post_a_phase_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime
+
+    for night in start_hostile(tmp_path, monkeypatch, first_phase="night1"):
+        night.cycle()
+        night.forum.add_pm("Zed", "N1 kill", "kill Carl")
+        night.cycle()
+        night.clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))  # the night's deadline
+        for _ in range(3):
+            night.cycle()
+        assert len(night.bot_posts()) == 1 and "Carl" in night.bot_posts()[0]
+        night.rt.engine.dispose()
+        fresh = _fresh(night, tmp_path)
+        for _ in range(4):
+            fresh.cycle()
+        assert len(fresh.bot_posts()) == 1, fresh.bot_posts()
+        assert len(_receipts(fresh)) == len(set(_receipts(fresh)))
+        fresh.rt.engine.dispose()
+
+
+def test_a_game_started_on_one_database_is_refused_on_another(tmp_path: Path) -> None:
+    from forumbot.runtime.clock import SystemClock
+    from tests.runtime.smf_forum import SMFTestForum
+    from tests.runtime.test_run_errors import forumbot, game_file
+
+    with SMFTestForum(SystemClock()) as forum:
+        forum.add_post("GameMaster", "<b>Night 1</b> begins.")
+        game = str(game_file(tmp_path, forum.base_url))
+        assert forumbot(tmp_path, game).returncode == 0
+        other = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+        before = forum.data.requests
+        done = forumbot(tmp_path, game, database=other)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert "'test-village' was started on sqlite:///" in done.stderr
+        assert "fb.sqlite3" in done.stderr and "bindings.json" in done.stderr
+        assert forum.data.requests == before
+        assert forumbot(tmp_path, game).returncode == 0  # its own database still runs it
