@@ -19,8 +19,11 @@ from forumbot.errors import ConfigError
 BINDINGS_FILE = "bindings.json"
 
 
-def bind(data_dir: Path, game: str, database: str, now: datetime) -> None:
+def bind(data_dir: Path, game: str, database: str, now: datetime) -> datetime | None:
     """Record that ``game`` runs on ``database``, or refuse another database.
+
+    Returns:
+        Since when the game runs on it, or None for a game seen for the first time.
 
     Raises:
         ConfigError: ``game`` was started on another database (both named, with what to do).
@@ -32,7 +35,7 @@ def bind(data_dir: Path, game: str, database: str, now: datetime) -> None:
     if bound is None:
         bindings[game] = {"database": here, "since": now.isoformat(timespec="seconds")}
         _write(path, bindings)
-        return
+        return None
     if bound.get("database") != here:
         raise ConfigError(
             "--database",
@@ -41,6 +44,10 @@ def bind(data_dir: Path, game: str, database: str, now: datetime) -> None:
             f"lost, delete the entry for {game!r} in {path} (forumbot then checks the forum "
             "before answering anything older than the new database)",
         )
+    try:
+        return datetime.fromisoformat(str(bound.get("since")))
+    except ValueError:
+        return None
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:

@@ -65,11 +65,15 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     playing = [check_game_file(path) for path in game_files]  # refused before the forum
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
-    for name in playing:  # one game, one database: a second one would answer everything again
-        bind(default_data_dir(), name, rt.engine.url.render_as_string(hide_password=True),
-             rt.clock.now())  # fmt: skip
+    here = rt.engine.url.render_as_string(hide_password=True)
+    # One game, one database: another one would answer everything again.
+    since = [bind(default_data_dir(), name, here, rt.clock.now()) for name in playing]
+    new_here = [not game_known(rt, name) for name in playing]
     rt.progress = runner.tty_progress()
-    runner.register_and_start(rt, game_files)
+    ids = runner.register_and_start(rt, game_files)
+    for game_id, started, new in zip(ids, since, new_here, strict=True):
+        if new and started is not None:  # started before, yet unknown here: a lost database
+            note_started(rt, game_id, started)
     if not once:
         runner.run_forever(rt)
         return
@@ -97,6 +101,25 @@ def check_game_file(path: Path) -> str:
     config = load_game_file(path)
     load_game_ruleset(config)
     return config.name
+
+
+def game_known(rt: Any, name: str) -> bool:
+    """Whether this database has the game already."""
+    from sqlalchemy import select
+
+    from forumbot.db.models import Game
+
+    with rt.sessions() as session:
+        return session.scalar(select(Game.id).where(Game.name == name)) is not None
+
+
+def note_started(rt: Any, game_id: int, since: Any) -> None:
+    """Tell the game since when it runs on this database's name (a lost file re-created)."""
+    from forumbot.db.models import Game
+    from forumbot.runtime.receipts import note_ran_before
+
+    with rt.sessions.begin() as session:
+        note_ran_before(session, session.get_one(Game, game_id), since)
 
 
 def game_name(rt: Any, game_id: int) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
-from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
+from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, RawPost, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.runtime.pipeline import OrderReading, phase_title
 from forumbot.services import games
@@ -66,8 +66,34 @@ def draft_receipt(
     )
     if new and row.state is DeliveryState.DRAFT:
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
-        if raw.sent_at < game.created_at:  # read again by a fresh database: answered before?
-            check_forum_first(session, game, row, since=raw.sent_at)
+        if raw.sent_at < game.created_at and ran_before(session, game):
+            check_forum_first(session, game, row, since=raw.sent_at)  # answered before?
+
+
+def ran_before(session: Session, game: Game) -> bool:
+    """True when the game ran on another database before this one started it.
+
+    Signs: ``forumbot run`` found the game bound to this database name since earlier (a
+    lost or recreated file, see ``note_ran_before``), or the thread holds posts by the bot
+    older than the game's row here.
+    """
+    if games.runtime_state(game).get("ran_before"):
+        return True
+    bot = games.config_of(game).credentials.username
+    older = select(RawPost.id).where(
+        RawPost.forum_id == game.forum_id,
+        RawPost.topic_id == game.topic_id,
+        func.lower(RawPost.author_name) == bot.lower(),
+        RawPost.posted_at < game.created_at,
+    )
+    return session.scalar(older.limit(1)) is not None
+
+
+def note_ran_before(session: Session, game: Game, since: datetime | None) -> None:
+    """Remember that the game was started ``since`` (``run``'s bindings; None: never
+    before) on a database that lost it: old PMs and phases are answered after a look."""
+    if since is not None:
+        games.set_runtime_state(game, ran_before=since.isoformat())
 
 
 def check_forum_first(session: Session, game: Game, row: Outbound, *, since: datetime) -> None:

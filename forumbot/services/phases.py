@@ -222,9 +222,10 @@ def _draft(rt: Runtime, session: Session, game: Game, phase: Phase, outcome: Pha
         if auto and row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="auto")
             if phase.deadline is not None and phase.deadline < game.created_at:
-                from forumbot.runtime.receipts import check_forum_first  # a fresh database
+                from forumbot.runtime import receipts  # a fresh database: posted before?
 
-                check_forum_first(session, game, row, since=phase.deadline)
+                if receipts.ran_before(session, game):
+                    receipts.check_forum_first(session, game, row, since=phase.deadline)
 
 
 def _prefix(game: Game, phase: Phase) -> str:

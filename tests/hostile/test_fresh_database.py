@@ -7,7 +7,9 @@ box is not sent again. A game started on one database says so when run against a
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,25 +32,33 @@ def _fresh(hostile: Hostile, tmp_path: Path) -> Hostile:
     return Hostile(rt, hostile.forum, game_id, hostile.clock, hostile.data_dir)
 
 
-def test_a_fresh_database_sends_no_receipt_twice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for night in start_hostile(tmp_path, monkeypatch, first_phase="night1"):
-        night.cycle()
-        night.forum.add_pm("Ann", "N1 check", "check Zed")
-        night.forum.add_pm("Bob", "N1 heal", "heal Ann")
-        night.cycle()
-        assert sorted(_receipts(night)) == [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
-        night.rt.engine.dispose()
-        night.clock.advance(__import__("datetime").timedelta(minutes=10))
-        fresh = _fresh(night, tmp_path)
-        fresh.cycle()
-        fresh.cycle()
-        assert sorted(_receipts(fresh)) == [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
-        fresh.forum.add_pm("Carl", "N1 hi", "check Zed")  # a new PM is still answered
-        fresh.cycle()
-        assert ("Carl", "Re: N1 hi") in _receipts(fresh)
-        fresh.rt.engine.dispose()
+def test_a_lost_database_sends_no_receipt_twice(tmp_path: Path) -> None:
+    from forumbot.runtime.clock import SystemClock
+    from tests.runtime.smf_forum import SMFTestForum
+    from tests.runtime.test_run_errors import forumbot, game_file
+
+    with SMFTestForum(SystemClock()) as forum:
+        forum.add_post("GameMaster", "<b>Night 1</b> begins.")
+        game = str(game_file(tmp_path, forum.base_url))
+        assert forumbot(tmp_path, game).returncode == 0  # the game starts on fb.sqlite3
+        forum.add_pm("Ann", "N1 check", "check Zed")
+        forum.add_pm("Bob", "N1 heal", "heal Ann")
+        assert forumbot(tmp_path, game).returncode == 0
+        wanted = [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
+        assert sorted(_sent(forum)) == wanted
+        time.sleep(1)
+        for side in ("", "-wal", "-shm"):  # the database file is lost
+            (tmp_path / f"fb.sqlite3{side}").unlink(missing_ok=True)
+        for _ in range(2):
+            forumbot(tmp_path, game)
+        assert sorted(_sent(forum)) == wanted, "a receipt was sent twice"
+        forum.add_pm("Carl", "N1 hi", "check Zed")  # a new PM is still answered
+        assert forumbot(tmp_path, game).returncode == 0
+        assert ("Carl", "Re: N1 hi") in _sent(forum)
+
+
+def _sent(forum: Any) -> list[tuple[str, str]]:
+    return [(pm["to"], pm["subject"]) for pm in forum.data.sent if pm["to"] != "Steph"]
 
 
 def test_a_fresh_database_does_not_post_a_phase_again(
