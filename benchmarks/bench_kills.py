@@ -57,6 +57,7 @@ class Report:
     duplicated: list[str] = field(default_factory=list)
     alerts: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    seen: list[str] = field(default_factory=list, repr=False)
 
 
 class Game:
@@ -99,6 +100,22 @@ class Game:
         engine.dispose()
         return Counter(str(i) for i in ids)
 
+    def alert_reasons(self) -> list[str]:
+        """The alerts' reasons, oldest first."""
+        engine = create_engine(self.database)
+        with engine.connect() as connection:
+            reasons = connection.scalars(
+                select(ReviewItem.reason).where(ReviewItem.kind == ReviewKind.ALERT)
+                .order_by(ReviewItem.id)
+            ).all()  # fmt: skip
+        engine.dispose()
+        return list(reasons)
+
+    def held_subjects(self) -> set[str]:
+        """Subjects of PMs held for the GM (may have been sent before a kill)."""
+        return {r.split("(", 1)[1].split(")", 1)[0].strip("'\"") for r in self.alert_reasons()
+                if "may already have been sent" in r and "(" in r}  # fmt: skip
+
     def alerts(self) -> int:
         """GM alerts in the queue."""
         engine = create_engine(self.database)
@@ -120,34 +137,40 @@ def _player_activity(forum: SMFTestForum, rng: random.Random, round_no: int) -> 
 
 
 def check(game: Game, report: Report, alerts_before: int, label: str) -> None:
-    """Compare the forum with the database after a recovery; record what went wrong."""
+    """Compare the forum with the database after a recovery; record what went wrong.
+
+    A receipt not sent but held for the GM (an open alert names its subject) is not lost:
+    the GM decides it. Each problem is reported once, in the round it first appears.
+    """
     data = game.forum.data
     stored = game.stored_posts()
-    ok = True
+    held = game.held_subjects()
+    problems: list[str] = []
     for post in data.posts:
-        times = stored.get(str(post["id"]), 0)
-        if times == 0 and post["author"] != "ModBot":
-            report.lost.append(f"{label}: post {post['id']} not stored")
-            ok = False
+        if post["author"] != "ModBot" and not stored.get(str(post["id"])):
+            problems.append(f"lost: post {post['id']} not stored")
     receipts = Counter((pm["to"], pm["subject"]) for pm in data.sent if pm["to"] in PLAYERS)
     for pm in data.inbox:
-        got = receipts.get((pm["from"], f"Re: {pm['subject']}"), 0)
-        if got == 0:
-            report.lost.append(f"{label}: no receipt for {pm['subject']!r}")
-            ok = False
+        subject = f"Re: {pm['subject']}"
+        got = receipts.get((pm["from"], subject), 0)
+        if got == 0 and subject not in held:
+            problems.append(f"lost: no receipt for {pm['subject']!r}")
         elif got > 1:
-            report.duplicated.append(f"{label}: {got} receipts for {pm['subject']!r}")
-            ok = False
-    bot_posts = Counter(p["body"] for p in data.posts if p["author"] == "ModBot")
-    for body, times in bot_posts.items():
+            problems.append(f"duplicated: {got} receipts for {pm['subject']!r}")
+    for body, times in Counter(p["body"] for p in data.posts if p["author"] == "ModBot").items():
         if times > 1:
-            report.duplicated.append(f"{label}: bot post posted {times} times: {body[:60]!r}")
-            ok = False
+            problems.append(f"duplicated: bot post posted {times} times: {body[:60]!r}")
+    new = [p for p in problems if p not in report.seen]
+    report.seen.extend(new)
+    report.lost += [f"{label}: {p}" for p in new if p.startswith("lost")]
+    report.duplicated += [f"{label}: {p}" for p in new if p.startswith("duplicated")]
     gm_alerts = game.alerts() - alerts_before
     if gm_alerts:
-        report.alerts.append(f"{label}: {gm_alerts} alert(s)")
-    report.survived += ok
-    report.no_alert += ok and not gm_alerts
+        report.alerts.append(
+            f"{label}: {gm_alerts} alert(s): {', '.join(game.alert_reasons()[-gm_alerts:])}"
+        )
+    report.survived += not new
+    report.no_alert += not new and not gm_alerts
 
 
 def run(kills: int = 30, seed: int = 17, max_delay: float = 15.0) -> Report:
@@ -187,7 +210,9 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=30)
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
-    print(json.dumps(run(args.kills, args.seed).__dict__, indent=2))
+    report = run(args.kills, args.seed).__dict__
+    report.pop("seen")
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":
