@@ -46,7 +46,9 @@ def init(url: str, username: str, engine: str, out: Path) -> None:
     "game_files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--database", default=None, help=DB_HELP)
-@click.option("--worker", default=None, help="This worker's name (default: the host name).")
+@click.option(
+    "--worker", default=None, help="This worker's name (default: host name and process id)."
+)
 @click.option("--once", is_flag=True, help="One cycle of each game, then exit (for cron).")
 @click.option("--log-json", is_flag=True, help="Logs as one JSON object per line.")
 @clean_errors
@@ -58,13 +60,32 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     unset, forum down...): the log above says why; the next run retries.
     """
     from forumbot import logging as fb_logging
+    from forumbot.runtime import leases
+    from forumbot.runtime import worker as runner
+
+    runner.stop_on_sigterm()
+    playing = [check_game_file(path) for path in game_files]  # refused before the forum
+    fb_logging.setup(as_json=log_json)
+    rt = _runtime(database, worker)
+    try:  # a cron --once overlapping a worker waits a little, then leaves it the games
+        with leases.one_worker(rt.engine, rt.sessions, rt.worker, rt.clock.now(),
+                               wait=ONCE_WAIT if once else 0):  # fmt: skip
+            _run(rt, playing, game_files, once)
+    except leases.WorkerRunning as exc:
+        if not once:
+            raise
+        click.echo(f"{exc}: this run did nothing", err=True)
+
+
+ONCE_WAIT = 30.0  # seconds a --once waits for another run's lock before leaving it the games
+
+
+def _run(rt: Any, playing: list[str], game_files: tuple[Path, ...], once: bool) -> None:
+    """The body of ``run`` once the worker lock is held."""
     from forumbot.bindings import bind
     from forumbot.db.engine import default_data_dir
     from forumbot.runtime import worker as runner
 
-    playing = [check_game_file(path) for path in game_files]  # refused before the forum
-    fb_logging.setup(as_json=log_json)
-    rt = _runtime(database, worker)
     here = rt.engine.url.render_as_string(hide_password=True)
     # One game, one database: another one would answer everything again.
     since = [bind(default_data_dir(), name, here, rt.clock.now()) for name in playing]
