@@ -15,9 +15,14 @@ from lxml.html import HtmlElement
 from forum_adapters.errors import LayoutChanged
 
 _BBCODE_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
-# Smiley codes (":P", ";)", ":lol:") render as images, so they drop out of both sides.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# ANSI escape sequences (ESC [ ... m colours, ESC ] ... BEL titles, two-byte ESC x), then
+# every other control character but tab and newlines (C0, DEL, C1).
+_CONTROL = re.compile(
+    "\x1b\\[[0-?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)?|\x1b[@-_]"
+    "|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
+)
 _META_CHARSET = re.compile(rb"<meta[^>]+charset=[\"']?([A-Za-z0-9_.:-]+)", re.IGNORECASE)
+# Smiley codes (":P", ";)", ":lol:") render as images, so they drop out of both sides.
 _SMILEY = re.compile(r"(?<!\w)(?::\w+:|[:;8]-?[a-zA-Z()|/\\\[\]])(?!\w)")
 
 
@@ -167,7 +172,13 @@ def inner_html(element: HtmlElement) -> str:
     parts = [_escape_text(element.text or "")]
     for child in element:
         parts.append(etree.tostring(child, encoding="unicode", method="html", with_tail=True))
-    return _CONTROL.sub("", "".join(parts)).strip()
+    return strip_controls("".join(parts)).strip()
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without control characters and ANSI escape sequences (tab and newlines
+    kept): what a browser shows of it, so ``"\\x1b[0mcheck Zed"`` reads ``"check Zed"``."""
+    return _CONTROL.sub("", text)
 
 
 def _escape_text(text: str) -> str:

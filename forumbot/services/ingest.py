@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
+from forum_adapters.markup import strip_controls
 from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
     Game,
@@ -174,7 +175,7 @@ def _order_request(game: Game, player: Player, raw: RawPM, phase: Phase) -> Orde
     slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
     learned = _learned(game)
     return OrderRequest(
-        text=raw.body_html,
+        text=strip_controls(raw.body_html),  # "\x01check Zed" reads as "check Zed"
         actor=player.display_name,
         phase=phase.name,
         ruleset=game.ruleset,
