@@ -35,9 +35,9 @@ sys.path.insert(0, str(ROOT))
 import pytest  # noqa: E402
 from sqlalchemy import create_engine, func, select  # noqa: E402
 
+from forumbot.clock import SystemClock  # noqa: E402
 from forumbot.db.enums import ReviewKind  # noqa: E402
 from forumbot.db.models import RawPost, ReviewItem  # noqa: E402
-from forumbot.runtime.clock import SystemClock  # noqa: E402
 from tests.runtime.conftest import GAME  # noqa: E402
 from tests.runtime.smf_forum import SMFTestForum  # noqa: E402
 

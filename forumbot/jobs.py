@@ -26,12 +26,11 @@ from sqlalchemy.exc import OperationalError
 
 from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
 from forumbot import services
+from forumbot.clock import Clock
 from forumbot.errors import ForumbotError
 from forumbot.logging import event
-from forumbot.runtime import leases
-from forumbot.runtime.clock import Clock
-from forumbot.runtime.context import Runtime
-from forumbot.services import games
+from forumbot.services import alerts, games, leases, status
+from forumbot.services.context import Runtime
 from resolver.errors import ResolverError
 
 RUNTIMES: dict[str, Runtime] = {}
@@ -132,7 +131,7 @@ def _reschedule(rt: Runtime, runtime: str, held: list[int]) -> None:
             job.remove()
             rt.forget_adapter(int(job.id.split("-")[1]))
     for job_id, gid in wanted.items():
-        every = games.poll_interval(rt, gid)
+        every = status.poll_interval(rt, gid)
         job = scheduler.get_job(job_id)
         if job is None or job.trigger.interval != every:
             scheduler.add_job(game_cycle, _every(rt, every),
@@ -159,30 +158,30 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> bool:
     try:
         with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
             work()
-            games.forum_back(rt, game_id)
+            alerts.forum_back(rt, game_id)
         return True
     except leases.LeaseLost:
         event(rt.log, "job.lease_lost", game=game_id, worker=rt.worker)
         return True
     except ForumUnavailable as exc:
         event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
-        _or_database_error(rt, game_id, games.note_outage, rt, game_id, str(exc))
+        _or_database_error(rt, game_id, alerts.note_outage, rt, game_id, str(exc))
     except ForumError as exc:
         _or_database_error(rt, game_id, _needs_person, rt, game_id, exc)
     except ForumbotError as exc:  # a setting a person must fix (a password not set...)
         event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
         key = f"config:{type(exc).__name__}"
-        _or_database_error(rt, game_id, games.alert, rt, game_id, key, str(exc))
+        _or_database_error(rt, game_id, alerts.alert, rt, game_id, key, str(exc))
     except ResolverError as exc:
         event(rt.log, "job.resolver_error", level=40, game=game_id, error=str(exc))
         why = f"the resolver failed: {exc}"
-        _or_database_error(rt, game_id, games.park, rt, game_id, why)
+        _or_database_error(rt, game_id, alerts.park, rt, game_id, why)
     except OperationalError as exc:
         _database_error(rt, game_id, exc)
     except Exception as exc:
         rt.log.exception("job.failed game=%s: %s", game_id, exc)
         key, why = f"bug:{type(exc).__name__}", f"internal error: {exc}"
-        _or_database_error(rt, game_id, games.alert, rt, game_id, key, why)
+        _or_database_error(rt, game_id, alerts.alert, rt, game_id, key, why)
     return False
 
 
@@ -207,4 +206,4 @@ def _needs_person(rt: Runtime, game_id: int, exc: ForumError) -> None:
         saved = games.quarantine(exc.saved_html, game_id, rt.clock.now().isoformat())
         where = f" (page saved to {saved})"
     event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
-    games.alert(rt, game_id, f"forum:{type(exc).__name__}", f"{exc}{where}")
+    alerts.alert(rt, game_id, f"forum:{type(exc).__name__}", f"{exc}{where}")

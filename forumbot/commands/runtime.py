@@ -7,16 +7,30 @@ from pathlib import Path
 from typing import Any
 
 import click
+from sqlalchemy import select
 
+from forum_adapters import locate
+from forumbot import logging as fb_logging
+from forumbot.bindings import bind
 from forumbot.commands._common import clean_errors, echo_json
-from forumbot.gamefile import parse_duration
+from forumbot.credentials import refuse_url_credentials
+from forumbot.db.engine import default_data_dir
+from forumbot.db.models import Game
+from forumbot.gamecheck import load_game_ruleset
+from forumbot.gamefile import load_game_file, parse_duration
+from forumbot.runtime import worker as runner
+from forumbot.runtime.app import build_runtime, read_thread
+from forumbot.runtime.terminal import run_queue
+from forumbot.services import leases
+from forumbot.services.games import draft_game_file
+from forumbot.services.phases.controls import end_now, extend, pause, reresolve, resume
+from forumbot.services.receipts import note_ran_before
+from forumbot.services.status import status as game_status
 
 DB_HELP = "Database URL (default: $FORUMBOT_DATABASE_URL, else a SQLite file)."
 
 
 def _runtime(database: str | None, worker: str | None = None) -> Any:
-    from forumbot.runtime.app import build_runtime
-
     return build_runtime(database, worker)
 
 
@@ -28,11 +42,6 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @clean_errors
 def init(url: str, username: str, engine: str, out: Path) -> None:
     """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
-    from forum_adapters import locate
-    from forumbot.credentials import refuse_url_credentials
-    from forumbot.runtime.app import read_thread
-    from forumbot.services.games import draft_game_file
-
     refuse_url_credentials(url, "URL")
     if out.exists():
         raise click.ClickException(f"{out} exists; choose another --out")
@@ -46,9 +55,7 @@ def init(url: str, username: str, engine: str, out: Path) -> None:
     "game_files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--database", default=None, help=DB_HELP)
-@click.option(
-    "--worker", default=None, help="This worker's name (default: host name and process id)."
-)
+@click.option("--worker", default=None, help="This worker's name (default: host-pid).")
 @click.option("--once", is_flag=True, help="One cycle of each game, then exit (for cron).")
 @click.option("--log-json", is_flag=True, help="Logs as one JSON object per line.")
 @clean_errors
@@ -59,10 +66,6 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     With --once, exits with status 1 when a game's cycle failed (login refused, password
     unset, forum down...): the log above says why; the next run retries.
     """
-    from forumbot import logging as fb_logging
-    from forumbot.runtime import leases
-    from forumbot.runtime import worker as runner
-
     runner.stop_on_sigterm()
     playing = [check_game_file(path) for path in game_files]  # refused before the forum
     fb_logging.setup(as_json=log_json)
@@ -82,10 +85,6 @@ ONCE_WAIT = 30.0  # seconds a --once waits for another run's lock before leaving
 
 def _run(rt: Any, playing: list[str], game_files: tuple[Path, ...], once: bool) -> None:
     """The body of ``run`` once the worker lock is held."""
-    from forumbot.bindings import bind
-    from forumbot.db.engine import default_data_dir
-    from forumbot.runtime import worker as runner
-
     here = rt.engine.url.render_as_string(hide_password=True)
     # One game, one database: another one would answer everything again.
     since = [bind(default_data_dir(), name, here, rt.clock.now()) for name in playing]
@@ -94,7 +93,8 @@ def _run(rt: Any, playing: list[str], game_files: tuple[Path, ...], once: bool) 
     ids = runner.register_and_start(rt, game_files)
     for game_id, started, new in zip(ids, since, new_here, strict=True):
         if new and started is not None:  # started before, yet unknown here: a lost database
-            note_started(rt, game_id, started)
+            with rt.sessions.begin() as session:
+                note_ran_before(session, session.get_one(Game, game_id), started)
     if not once:
         runner.run_forever(rt)
         return
@@ -116,9 +116,6 @@ def check_game_file(path: Path) -> str:
     Raises:
         ConfigError: the first wrong setting, named.
     """
-    from forumbot.gamecheck import load_game_ruleset
-    from forumbot.gamefile import load_game_file
-
     config = load_game_file(path)
     load_game_ruleset(config)
     return config.name
@@ -126,27 +123,12 @@ def check_game_file(path: Path) -> str:
 
 def game_known(rt: Any, name: str) -> bool:
     """Whether this database has the game already."""
-    from sqlalchemy import select
-
-    from forumbot.db.models import Game
-
     with rt.sessions() as session:
         return session.scalar(select(Game.id).where(Game.name == name)) is not None
 
 
-def note_started(rt: Any, game_id: int, since: Any) -> None:
-    """Tell the game since when it runs on this database's name (a lost file re-created)."""
-    from forumbot.db.models import Game
-    from forumbot.runtime.receipts import note_ran_before
-
-    with rt.sessions.begin() as session:
-        note_ran_before(session, session.get_one(Game, game_id), since)
-
-
 def game_name(rt: Any, game_id: int) -> str:
     """A game's name for a message (its id if it cannot be read)."""
-    from forumbot.db.models import Game
-
     with rt.sessions() as session:
         game = session.get(Game, game_id)
         return game.name if game is not None else f"game {game_id}"
@@ -159,7 +141,6 @@ def game_name(rt: Any, game_id: int) -> str:
 @clean_errors
 def status(game: str, database: str | None, as_json: bool) -> None:
     """The game at a glance: phase, time left, alive players, orders in and missing, queue."""
-    from forumbot.services.games import status as game_status
 
     info = game_status(_runtime(database), game)
     if as_json:
@@ -194,7 +175,6 @@ def queue(game: str, database: str | None, **choice: Any) -> None:
     forumbot queue GAME --drafts                 list the drafts waiting for you
     forumbot queue GAME --approve 31|all / --hold 31
     """
-    from forumbot.runtime.terminal import run_queue
 
     run_queue(_runtime(database), game, click.echo, **choice)
 
@@ -211,7 +191,6 @@ def phase() -> None:
 @clean_errors
 def phase_extend(game: str, by: str, database: str | None) -> None:
     """Push the deadline back, e.g. ``forumbot phase extend my-game 12h``."""
-    from forumbot.services.phases import extend
 
     deadline = extend(_runtime(database), game, parse_duration(by, "by"))
     click.echo(f"new deadline: {deadline.isoformat()}")
@@ -223,7 +202,6 @@ def phase_extend(game: str, by: str, database: str | None) -> None:
 @clean_errors
 def phase_end(game: str, database: str | None) -> None:
     """End the open phase now (it freezes and resolves on the worker's next cycle)."""
-    from forumbot.services.phases import end_now
 
     click.echo(f"{end_now(_runtime(database), game)} ends now")
 
@@ -234,7 +212,6 @@ def phase_end(game: str, database: str | None) -> None:
 @clean_errors
 def phase_pause(game: str, database: str | None) -> None:
     """Pause the game's clock (reading goes on)."""
-    from forumbot.services.phases import pause
 
     click.echo(f"game is {pause(_runtime(database), game)}")
 
@@ -245,7 +222,6 @@ def phase_pause(game: str, database: str | None) -> None:
 @clean_errors
 def phase_resume(game: str, database: str | None) -> None:
     """Resume a paused game; deadlines move by the time spent paused."""
-    from forumbot.services.phases import resume
 
     click.echo(f"game is {resume(_runtime(database), game)}")
 
@@ -256,7 +232,6 @@ def phase_resume(game: str, database: str | None) -> None:
 @clean_errors
 def phase_redo(game: str, database: str | None) -> None:
     """Resolve the current phase again after a late decision (its drafts must be unsent)."""
-    from forumbot.services.phases import reresolve
 
     click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 

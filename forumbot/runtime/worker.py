@@ -11,9 +11,8 @@ from typing import TextIO
 
 from forumbot import jobs
 from forumbot.logging import event
-from forumbot.runtime import leases
-from forumbot.runtime.context import Progress, Runtime
-from forumbot.services import cycle, games
+from forumbot.services import cycle, games, leases
+from forumbot.services.context import Progress, Runtime
 
 
 def tty_progress(stream: TextIO = sys.stderr) -> Progress | None:

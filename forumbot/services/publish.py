@@ -12,7 +12,7 @@ run; nothing is ever dropped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -29,9 +29,8 @@ from forumbot.db.enums import DeliveryState, OutboundKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import move_outbound
 from forumbot.logging import event
-from forumbot.runtime import alerts
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.services import games
+from forumbot.services import alerts, games
+from forumbot.services.context import ForumAccess, Runtime
 
 PENDING = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
 ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simply retries
@@ -114,12 +113,7 @@ def _record_intent(rt: Runtime, game_id: int, row_id: int) -> None:
         if row.state is DeliveryState.SENDING:  # interrupted and not found: try again
             move_outbound(session, row, DeliveryState.FAILED, error="interrupted; not found")
         move_outbound(session, row, DeliveryState.SENDING)
-        sending = dict(games.runtime_state(game).get("sending", {}))
-        sending[row.idempotency_key] = {
-            "after_post": game.last_post_id,
-            "since": (rt.clock.now() - _LOOK_BACK).isoformat(),
-        }
-        games.set_runtime_state(game, sending=sending)
+        row.look_after_post, row.look_since = game.last_post_id, rt.clock.now() - _LOOK_BACK
 
 
 def _send(adapter: Any, access: ForumAccess, row_id: int, rt: Runtime) -> str | None:
@@ -148,8 +142,7 @@ def _look_first(
             if finder is None:
                 _hold(rt, access.game_id, row_id)
                 return "held"
-            since = datetime.fromisoformat(marks["since"]) if marks.get("since") else None
-            ref = finder(to, subject, body, since=since)
+            ref = finder(to, subject, body, since=marks.get("since"))
             found = None if ref is None else str(ref.pm_id)
     except ForumError as exc:
         _failed(rt, access.game_id, row_id, exc)
@@ -199,24 +192,19 @@ def _hold(rt: Runtime, game_id: int, row_id: int) -> None:
                f"the PM to {', '.join(row.recipients)} ({row.subject!r}) may already have been "
                "sent before an interruption; check the bot's sent box, then accept this item "
                "to send it again or reject it if it was sent")  # fmt: skip
-        held = dict(games.runtime_state(game).get("held", {}))
-        held[row.idempotency_key] = item
-        games.set_runtime_state(game, held=held)
+        row.held_item_id = item
 
 
 def _gm_decision(session: Any, game: Game, row: Outbound) -> str:
     """For a PM held for the GM: wait, resend (item accepted) or was-sent (rejected)."""
-    item_id = games.runtime_state(game).get("held", {}).get(row.idempotency_key)
-    if item_id is None:
+    if row.held_item_id is None:
         return "send"
-    item = session.get(ReviewItem, item_id)
+    item = session.get(ReviewItem, row.held_item_id)
     if item is None or item.state is ReviewState.OPEN:
         return "wait"
-    held = dict(games.runtime_state(game).get("held", {}))
-    held.pop(row.idempotency_key, None)
-    games.set_runtime_state(game, held=held)
+    row.held_item_id = None
     return "was-sent" if item.state is ReviewState.REJECTED else "resend"
 
 
 def _intent(game: Game, row: Outbound) -> dict[str, Any]:
-    return dict(games.runtime_state(game).get("sending", {}).get(row.idempotency_key, {}))
+    return {"after_post": row.look_after_post, "since": row.look_since}

@@ -11,6 +11,7 @@ from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
 from resolver.model import Ability, TargetKind
+from resolver.validate import USABLE_DEAD_TAG
 
 # Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
 # leave it to the GM; the parser queues such orders instead of deciding.
@@ -49,7 +50,9 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     """
     actor = _slot(sit.roster, ctx.actor)
     if actor is not None and not actor.alive and order.kind is not Kind.WILL:
-        return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
+        ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+        if ability is None or USABLE_DEAD_TAG not in ability.tags:  # a dead mayor's successor
+            return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)

@@ -17,13 +17,12 @@ import pytest
 from sqlalchemy import func, select
 
 from forumbot import jobs
+from forumbot.clock import FakeClock
 from forumbot.db import upgrade
 from forumbot.db.enums import ReviewKind
 from forumbot.db.models import Game, Order, RawPM, RawPost, ReviewItem
-from forumbot.runtime import leases
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.services import cycle, games
+from forumbot.services import cycle, games, leases
+from forumbot.services.context import Runtime
 from tests.runtime.conftest import GAME
 from tests.runtime.smf_forum import SMFTestForum
 from tests.runtime.test_game_http import http_runtime
@@ -66,7 +65,7 @@ class Hostile:
 
     def votes(self) -> dict[str, tuple[str, ...]]:
         """The open day's count as the bot reads it from stored posts: target -> voters."""
-        from forumbot.runtime import daycount
+        from forumbot.services.phases import daycount
 
         count = daycount.tally(self.rt, self.game_id)
         assert count is not None, "no open day"

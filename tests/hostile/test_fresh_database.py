@@ -33,7 +33,7 @@ def _fresh(hostile: Hostile, tmp_path: Path) -> Hostile:
 
 
 def test_a_lost_database_sends_no_receipt_twice(tmp_path: Path) -> None:
-    from forumbot.runtime.clock import SystemClock
+    from forumbot.clock import SystemClock
     from tests.runtime.smf_forum import SMFTestForum
     from tests.runtime.test_run_errors import forumbot, game_file
 
@@ -84,7 +84,7 @@ def test_a_fresh_database_does_not_post_a_phase_again(
 
 
 def test_a_game_started_on_one_database_is_refused_on_another(tmp_path: Path) -> None:
-    from forumbot.runtime.clock import SystemClock
+    from forumbot.clock import SystemClock
     from tests.runtime.smf_forum import SMFTestForum
     from tests.runtime.test_run_errors import forumbot, game_file
 

@@ -15,13 +15,12 @@ from sqlalchemy import select
 
 from forum_adapters import HttpSettings, PoliteSession, SMFAdapter, ThreadRef
 from forumbot import jobs
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.enums import GameStatus, PhaseStatus
 from forumbot.db.models import Game, Phase
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import load_pipeline
 from forumbot.services import games
+from forumbot.services.context import Runtime
 from tests.runtime.smf_forum import SMFTestForum
 
 ROLES = {"Ann": "sheriff", "Bob": "doctor", "Carl": "villager", "Dan": "villager",
@@ -38,7 +37,6 @@ def http_runtime(url: str, forum: SMFTestForum, clock: FakeClock, worker: str) -
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
                    adapter_factory=lambda access: smf_adapter(forum.base_url),
-                   pipeline=load_pipeline(),
                    clock=clock, worker=worker)  # fmt: skip
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, select
 
+from forumbot.clock import SystemClock
 from forumbot.db.models import Game
-from forumbot.runtime.clock import SystemClock
 from tests.runtime.smf_forum import SMFTestForum
 from tests.runtime.test_run_errors import PASSWORD_ENV, forumbot, game_file
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, func, select
 
+from forumbot.clock import SystemClock
 from forumbot.db.models import RawPost
-from forumbot.runtime.clock import SystemClock
 from tests.runtime.conftest import GAME
 from tests.runtime.smf_forum import SMFTestForum
 
