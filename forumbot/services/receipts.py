@@ -28,7 +28,8 @@ def phase_title(phase: str) -> str:
 
 
 OUTCOMES = ("accepted", "late", "queued")
-LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
+LOOK_BACK = timedelta(minutes=5)  # how far back the sent box is searched
+SHOWN_TO = timedelta(minutes=1)  # forums show times to the minute
 
 
 def message(game: Game, name: str, **data: Any) -> str:
@@ -84,7 +85,8 @@ def draft_receipt(
     )
     if new and row.state is DeliveryState.DRAFT:
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
-        if raw.sent_at < game.created_at and ran_before(session, game):
+        # Sent before this database started the game (times shown to the minute)?
+        if raw.sent_at + SHOWN_TO < game.created_at and ran_before(session, game):
             check_forum_first(session, row, since=raw.sent_at)  # answered before?
 
 

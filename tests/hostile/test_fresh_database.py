@@ -8,6 +8,7 @@ box is not sent again. A game started on one database says so when run against a
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ def test_a_lost_database_sends_no_receipt_twice(tmp_path: Path) -> None:
         assert forumbot(tmp_path, game).returncode == 0  # the game starts on fb.sqlite3
         forum.add_pm("Ann", "N1 check", "check Zed")
         forum.add_pm("Bob", "N1 heal", "heal Ann")
+        for pm in forum.data.inbox:  # sent two minutes ago (forums show the minute)
+            pm["at"] -= timedelta(minutes=2)
         assert forumbot(tmp_path, game).returncode == 0
         wanted = [("Ann", "Re: N1 check"), ("Bob", "Re: N1 heal")]
         assert sorted(_sent(forum)) == wanted
