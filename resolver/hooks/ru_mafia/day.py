@@ -126,7 +126,7 @@ def record_ties(work: Work) -> None:
         return
     for e in work.events:
         if e.kind is EventKind.NO_LYNCH and e.data.get("reason") == "tie":
-            for name in e.data.get("leaders", ()):
+            for name in [n for n in e.data.get("leaders", ()) if n in work.players]:
                 work.players[name].flags.add(f"log:day{work.phase.number + 1}:tie:{work.phase.id}")
 
 
