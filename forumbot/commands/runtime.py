@@ -108,7 +108,8 @@ def status(game: str, database: str | None, as_json: bool) -> None:
         echo_json(info)
         return
     for key, value in info.items():
-        shown = ", ".join(value) if isinstance(value, list) else value
+        joiner = "; " if key == "votes" else ", "  # a wagon lists its voters with commas
+        shown = joiner.join(value) if isinstance(value, list) else value
         click.echo(f"{key.replace('_', ' '):>16}: {shown}")
 
 

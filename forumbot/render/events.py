@@ -118,6 +118,14 @@ class EventRenderer:
         except jinja2.TemplateError as exc:
             raise RenderError(template.name or names[0], str(exc)) from exc
 
+    def message(self, name: str, **data: Any) -> str:
+        """A runtime message to a player (``messages/<name>.j2``: receipts, reminders)."""
+        template = self._select(f"messages/{name}.j2")
+        try:
+            return template.render(**data).strip()
+        except jinja2.TemplateError as exc:
+            raise RenderError(template.name or name, str(exc)) from exc
+
     def phase_post(self, phase: str, events: Iterable[Event]) -> str:
         """The BBCode phase post: only the phase's public events."""
         public = [e for e in events if e.visibility is Visibility.PUBLIC]

@@ -9,14 +9,14 @@ parsed on the next poll) and repeats nothing (each PM is parsed once, in its tra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -108,7 +108,8 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    if phases.is_late(phase, raw.sent_at):
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    if phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):
@@ -147,21 +148,33 @@ def _read_order(
         session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
-    # every recipient of the PM, and what the GM taught for this game.
-    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
-    roster = domain.roster_of(game, slots)
+    # every recipient of the PM, what the GM taught for this game, and the game's state and
+    # history: roles, statuses, uses and items as the last resolved phase left them, the
+    # orders applied so far (the rules that look back), the hand-offs, the PM's send time.
+    orders = session.scalars(select(Order).where(Order.game_id == game.id)).all()
+    when = raw.sent_at if raw.sent_at.tzinfo else raw.sent_at.replace(tzinfo=UTC)
+    sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
+    inputs = domain.order_inputs(game, player, orders, sent)
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
-            raw.body_html, roster=roster, actor=player.display_name, phase=phase.name,
-            learned=learned, recipients=domain.recipients_of(raw),
+            raw.body_html, roster=inputs.roster, actor=player.display_name, phase=phase.name,
+            learned=learned, recipients=domain.recipients_of(raw), uses_left=inputs.uses_left,
+            items=inputs.items, history=inputs.history,
         )  # fmt: skip
+        if phase.status is PhaseStatus.FROZEN and not _extends(phase, reading):
+            continue  # a frozen phase takes only a tie-break's kind of order
         if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading
         rank = _rank(reading, domain.fits_phase(ruleset, phase.name, reading))
         if best is None or rank > best[0]:
             best = (rank, phase, reading)  # else the most confident reading, the open phase on ties
     return (best[1], best[2]) if best is not None else None
+
+
+def _extends(phase: Phase, reading: ParseResult) -> bool:
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    return bool(abilities) and all(a and phases.extends_past(phase, a) for a in abilities)
 
 
 def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:

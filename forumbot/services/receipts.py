@@ -7,12 +7,15 @@ own order as read, or why it is queued or late.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
+from forumbot.render import EventRenderer
 from forumbot.services import domain
 from parsers.orders import ParseResult
 
@@ -23,23 +26,34 @@ def phase_title(phase: str) -> str:
     return f"{head.capitalize()} {phase[len(head) :]}".strip()
 
 
-TEMPLATES = {
-    "accepted": "Received: {orders}, {phase}.",
-    "late": "Received after the deadline for {phase}: {orders}. It is kept and shown to the "
-    "GM, but it will not be applied.",
-    "queued": "Received. The GM will read it before it counts ({reason}).",
-}
+OUTCOMES = ("accepted", "late", "queued")
 
 
-def receipt_text(outcome: str, phase: Phase | None, reading: ParseResult | None) -> str | None:
-    """The receipt for one PM, or None when there is nothing to answer (ignored PMs)."""
-    template = TEMPLATES.get(outcome)
-    if template is None:
+def message(game: Game, name: str, **data: Any) -> str:
+    """A message to a player in the game's language (``templates/events/<lang>/messages``)."""
+    return EventRenderer.create(domain.ruleset_of(game)).message(name, **data)
+
+
+def receipt_text(
+    game: Game, outcome: str, phase: Phase | None, reading: ParseResult | None
+) -> str | None:
+    """The receipt for one PM, or None when there is nothing to answer (ignored PMs): what
+    was understood and for which phase, or that the GM will read it; never the parser's
+    reasoning (it may name roles, rules or other players)."""
+    if outcome not in OUTCOMES:
         return None
-    orders = "; ".join(domain.describe(o) for o in reading.orders) if reading else ""
-    reason = reading.reason if reading and reading.reason else "not read with certainty"
-    title = phase_title(phase.name) if phase else "no open phase"
-    return template.format(orders=orders or "no action", phase=title, reason=reason)
+    parsed = reading.orders if reading else ()
+    orders = [dict(zip(("ability", "targets"), domain.order_fields(o)[:2], strict=True))
+              for o in parsed]  # fmt: skip
+    return message(
+        game,
+        "receipt",
+        outcome=outcome,
+        orders=orders,
+        orders_text="; ".join(domain.describe(o) for o in parsed),
+        phase=phase_title(phase.name) if phase else "no open phase",
+        phase_id=phase.name if phase else None,
+    )
 
 
 def draft_receipt(
@@ -54,7 +68,7 @@ def draft_receipt(
     """Draft (once, keyed by the PM) and approve the receipt if the game wants receipts."""
     if not game.settings.get("receipts", True):
         return
-    body = receipt_text(outcome, phase, reading)
+    body = receipt_text(game, outcome, phase, reading)
     if body is None:
         return
     row, new = draft_outbound(
@@ -64,7 +78,7 @@ def draft_receipt(
         kind=OutboundKind.PM,
         body=body,
         recipients=[player.display_name],
-        subject=f"Re: {raw.subject}" if raw.subject else "Your order",
+        subject=f"Re: {raw.subject}" if raw.subject else message(game, "subject", what="order"),
         phase_id=phase.id if phase else None,
     )
     if new and row.state is DeliveryState.DRAFT:
@@ -94,21 +108,25 @@ def follow_up(session: Session, game: Game) -> int:
             continue
         player = session.get(Player, item.player_id)
         phase = session.get(Phase, item.phase_id) if item.phase_id else None
-        body = _decision_text(session, item, phase)
+        body = _decision_text(session, game, item, phase)
         row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.PM,
                                    body=body, recipients=[player.display_name if player else ""],
-                                   subject="Your order")  # fmt: skip
+                                   subject=message(game, "subject", what="order"))  # fmt: skip
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
         done += 1
     return done
 
 
-def _decision_text(session: Session, item: ReviewItem, phase: Phase | None) -> str:
-    title = phase_title(phase.name) if phase else "the game"
-    if item.state is ReviewState.REJECTED:
-        return f"The GM read your PM: it does not count as an order for {title}."
+def _decision_text(session: Session, game: Game, item: ReviewItem, phase: Phase | None) -> str:
     orders = session.scalars(
         select(Order).where(Order.raw_pm_id == item.raw_pm_id, Order.decided_by.like("gm:%"))
     ).all()
-    what = "; ".join(" ".join([o.ability or "?", *map(str, o.targets)]) for o in orders)
-    return f"The GM read your PM: {what or 'no action'}, {title}."
+    return message(
+        game,
+        "decision",
+        rejected=item.state is ReviewState.REJECTED,
+        orders=[{"ability": o.ability, "targets": list(map(str, o.targets))} for o in orders],
+        orders_text="; ".join(" ".join([o.ability or "?", *map(str, o.targets)]) for o in orders),
+        phase=phase_title(phase.name) if phase else "the game",
+        phase_id=phase.name if phase else None,
+    )
