@@ -11,14 +11,15 @@ import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from forumbot.db.enums import PlayerStatus, Visibility
+from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
 from forumbot.services import schedule, statecodec
-from parsers.orders import Learned, OrderParser, ParseResult
+from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
 from parsers.votes import CountResult, PostInput, Source
@@ -81,6 +82,7 @@ def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) 
             statuses=frozenset(s.id for s in now[p.display_name].statuses)
             if p.display_name in now
             else frozenset(),
+            user_id=p.forum_user_id,  # a vote's author is the account, never a look-alike
         )
         for p in players
     )
@@ -109,6 +111,7 @@ def thread_post(row: RawPost, number: int, previous_html: str | None) -> PostInp
     return PostInput(
         id=row.post_id,
         author=row.author_name,
+        author_id=row.author_user_id,
         html=row.body_html,
         number=number,
         time=row.posted_at,
@@ -123,6 +126,7 @@ def pm_vote(row: RawPM) -> PostInput:
     return PostInput(
         id=f"pm{row.pm_id}",
         author=row.sender_name,
+        author_id=row.sender_user_id,
         html=row.body_html,
         time=row.sent_at,
         source=Source.PM,
@@ -146,6 +150,56 @@ def fits_phase(ruleset: Ruleset, phase: str, result: ParseResult) -> bool:
     used |= {o.ability for c in result.candidates for o in c.orders}
     known = [ruleset.abilities[a] for a in used if a in ruleset.abilities]
     return not known or any(a.allowed_in(kind) for a in known)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderInputs:
+    """What the order parser needs of the game for one PM, besides its text."""
+
+    roster: Roster
+    history: History
+    uses_left: Mapping[str, int]
+    items: tuple[str, ...]
+
+
+def order_inputs(
+    game: Game, player: Player, orders: Iterable[Any], sent_at: str | None
+) -> OrderInputs:
+    """The roster with each player's role, life and statuses as the last resolved phase left
+    them (:func:`roster_of`), the sender's uses left and items, and the game's history:
+    every applied order (earlier phases and earlier PMs of this one), the hand-offs among
+    them, the PM's send time.
+
+    Args:
+        game: the game (its players and phases loaded).
+        player: the sender.
+        orders: the game's order rows.
+        sent_at: when the PM was sent, ISO time in the game's time zone.
+    """
+    roster = roster_of(game, [p for p in game.players if p.status is not PlayerStatus.REPLACED])
+    state = latest_state(game)
+    own = next((p for p in state.players if p.name == player.display_name), None) if state else None
+    uses = dict(own.uses) if own is not None else {}
+    items = tuple(i for i, n in own.items if n > 0) if own is not None else ()
+    return OrderInputs(roster, _history(game, orders, sent_at), uses, items)
+
+
+def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
+    names = {p.id: p.display_name for p in game.players}
+    phase_names = {p.id: p.name for p in game.phases}
+    past: list[PastOrder] = []
+    handoffs: list[Handoff] = []
+    for row in orders:
+        if row.status is not OrderStatus.ACCEPTED or not row.ability:
+            continue
+        actor, when = names.get(row.player_id, ""), phase_names.get(row.phase_id, "")
+        targets = tuple(str(t) for t in row.targets)
+        if row.ability == "handoff" and targets:
+            phases = str((row.params or {}).get("phases") or "")
+            handoffs.append(Handoff(actor, targets[0], tuple(p for p in phases.split(",") if p)))
+            continue
+        past.append(PastOrder(when, actor, row.ability, targets))
+    return History(tuple(past), tuple(handoffs), sent_at)
 
 
 def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:

@@ -42,7 +42,7 @@ def wagon_chart(result: CountResult, title: str = "Wagons") -> str:
             peak[target] = max(peak.get(target, 0), votes)
     shown = sorted(peak, key=lambda t: -peak[t])[:MAX_WAGONS]
     first, last = points[0][0], max(points[-1][0], _end(result) or 0)
-    top = max(max(peak.values()), result.decision.majority)
+    top = max([*peak.values(), result.decision.majority, 1])
     x = _scale(first, max(last, first + 1), PAD, WIDTH - LEGEND - PAD)
     y = _scale(0, top, HEIGHT - PAD, PAD)
     parts = [

@@ -28,7 +28,7 @@ from parsers.names import (
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
 from parsers.votes.dayend import DayEndWatch
-from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
+from parsers.votes.extract import RawAction, clean_target, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
 from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
@@ -429,7 +429,10 @@ class _Counter(GmEvents):
             else:  # suggestions only, for the GM to pick from
                 candidates = self.living_index().suggest(action.target.split(",")[0][:40])
             kind = "ambiguous_name" if isinstance(found, Ambiguous) else "unresolved_name"
-            item = QueueItem(kind, post.id, slot.name, action.raw, candidates, found.reason)
+            written = clean_target(action.target)
+            item = QueueItem(
+                kind, post.id, slot.name, action.raw, candidates, found.reason, written=written
+            )
             return _Step(action, None, EventStatus.QUEUED, found.reason), None, item, True
         why = self._invalid_target(slot, found.slot)
         if why:

@@ -144,6 +144,8 @@ class QueueItem:
         candidates: the possible targets.
         reason: a sentence for the GM.
         versions: for edits, the vote text before and after.
+        written: for a name it could not resolve, the name as written ("CP"): what the
+            GM decides it means is remembered for the game.
     """
 
     kind: str
@@ -153,6 +155,7 @@ class QueueItem:
     candidates: tuple[str, ...]
     reason: str
     versions: tuple[str, ...] = ()
+    written: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """JSON form for ``count-votes``."""
@@ -166,6 +169,8 @@ class QueueItem:
         }
         if self.versions:
             data["versions"] = list(self.versions)
+        if self.written:
+            data["written"] = self.written
         return data
 
 
@@ -274,6 +279,9 @@ class Decision:
         ended: how the Day ended: ``hammer`` (a majority was reached), ``deadline``, or
             None while it is open.
         hammer_post: the post that reached the majority (its number, else its id).
+        waits_for: who decides an undecided Day: ``gm`` (doubtful votes, an unknown or
+            moderator's deadline rule), ``mayor`` or ``draw`` (a tie the resolver breaks),
+            ``deadline`` (the Day is still open).
     """
 
     lynched: str | None
@@ -284,6 +292,7 @@ class Decision:
     reason: str
     ended: str | None = None
     hammer_post: int | str | None = None
+    waits_for: str | None = None
 
     @property
     def outcome(self) -> str:

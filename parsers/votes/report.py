@@ -56,6 +56,7 @@ def result_as_json(result: CountResult) -> dict[str, Any]:
             "outcome": decision.outcome,
             "ended": decision.ended,
             "hammer_post": decision.hammer_post,
+            "waits_for": decision.waits_for,
         },
         "events": [e.as_json() for e in result.events],
         "queue": [q.as_json() for q in result.queue],

@@ -20,6 +20,7 @@ from forumbot.services import domain, schedule
 from forumbot.services.context import Runtime
 from forumbot.services.phases import (
     current,
+    daycount,
     drafting,
     is_alive,
     order_deadline,
@@ -48,10 +49,13 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             phase = open_phase(session, game, schedule.first_plan(schedule_of(game), now))
         elif phase.status is PhaseStatus.OPEN and phase.deadline and now >= phase.deadline:
             freeze(session, game, phase)
+        elif phase.status is PhaseStatus.OPEN and _hammered(rt, game, phase):
+            freeze(session, game, phase)  # the Day ends at the post that reaches a majority
         if (
             phase.status is PhaseStatus.FROZEN
             and not resolution.waits_for_gm(session, game, phase)
             and not resolution.waits_for_tie_break(rt, session, game, phase)
+            and not resolution.lynch_undecided(rt, session, game, phase)
         ):
             resolution.resolve(rt, session, game, phase)
         if phase.status is PhaseStatus.RESOLVED and drafting.all_sent(session, game, phase):
@@ -64,6 +68,14 @@ def tick(rt: Runtime, game_id: int) -> str | None:
             drafting.reminders_due(rt, session, game, phase)
             drafting.victim_notice_due(rt, session, game, phase)
         return phase.name if phase else None
+
+
+def _hammered(rt: Runtime, game: Game, phase: Phase) -> bool:
+    """A Day whose vote count reached the majority that ends it (``majority_ends_day``)."""
+    if phase.kind is not PhaseKind.DAY:
+        return False
+    count = daycount.tally(rt, game.id)
+    return count is not None and count.result.decision.ended == "hammer"
 
 
 def open_phase(session: Session, game: Game, plan: schedule.PhasePlan) -> Phase:
@@ -93,6 +105,7 @@ def freeze(session: Session, game: Game, phase: Phase) -> None:
         if deadline is not None and not by_gm and order.received_at > deadline:
             order.status = OrderStatus.LATE
     phase.status = PhaseStatus.FROZEN
+    drafting.retire_vote_counts(session, game, phase)  # no vote count after the Day ended
     session.flush()
 
 

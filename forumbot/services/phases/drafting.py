@@ -69,6 +69,11 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
         )
         if auto and row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="auto")
+            ended = phase.deadline
+            if (
+                ended is not None and ended < game.created_at and receipts.ran_before(session, game)
+            ):  # a fresh database reads an old phase again: was its post sent before?
+                receipts.check_forum_first(session, row, since=ended)
 
 
 def result_prefix(game: Game, phase: Phase) -> str:
@@ -221,14 +226,32 @@ def vote_count_due(rt: Runtime, session: Session, game: Game, phase: Phase) -> N
     every = config.publishing.vote_count_every
     if every is None or phase.kind is not PhaseKind.DAY or phase.starts_at is None:
         return
-    period = int((rt.clock.now() - phase.starts_at) / every)
+    now = rt.clock.now()
+    period = int((now - phase.starts_at) / every)
     key = f"game{game.id}:{phase.name}{VOTE_COUNT}{period}"
     if period < 1 or session.scalar(select(Outbound.id).where(Outbound.idempotency_key == key)):
         return
     tally = daycount.tally(rt, game.id)
-    if tally is None:
-        return
+    if tally is None or tally.result.decision.ended is not None:
+        return  # the Day is over (hammer or deadline): no more vote counts
+    retire_vote_counts(session, game, phase)  # a newer count replaces an unapproved one
     row, _new = draft_outbound(session, game_id=game.id, key=key, kind=OutboundKind.POST,
                                body=tally.post, phase_id=phase.id)  # fmt: skip
     if config.publishing.mode == "auto":
         move_outbound(session, row, DeliveryState.APPROVED, by="auto")
+
+
+def retire_vote_counts(session: Session, game: Game, phase: Phase) -> int:
+    """Hold the phase's vote-count drafts that are not out yet (a newer count replaces them,
+    and none is posted once the Day has ended); returns how many."""
+    rows = session.scalars(
+        select(Outbound).where(
+            Outbound.game_id == game.id,
+            Outbound.phase_id == phase.id,
+            Outbound.idempotency_key.contains(VOTE_COUNT),
+            Outbound.state.in_((DeliveryState.DRAFT, DeliveryState.APPROVED)),
+        )
+    ).all()
+    for row in rows:
+        move_outbound(session, row, DeliveryState.HELD, by="superseded")
+    return len(rows)

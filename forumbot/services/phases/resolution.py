@@ -78,6 +78,21 @@ def waits_for_tie_break(rt: Runtime, session: Session, game: Game, phase: Phase)
     return True
 
 
+def lynch_undecided(rt: Runtime, session: Session, game: Game, phase: Phase) -> bool:
+    """Whether the Day's vote count cannot decide the lynch (doubtful votes that could change
+    it, an unknown deadline rule, the moderator's pick): the GM decides before the Day
+    resolves; the lynch is never guessed. A tie the mayor or a draw breaks is the
+    resolver's to settle."""
+    if phase.kind is not PhaseKind.DAY:
+        return False
+    count = daycount.tally(rt, game.id)
+    decision = count.result.decision if count else None
+    if decision is None or decision.waits_for != "gm":
+        return False
+    alert_once(session, game, phase, "lynch", f"the lynch is undecided: {decision.reason}")
+    return True
+
+
 def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     """Resolve a frozen phase and draft its post and private results (once)."""
     ruleset = domain.ruleset_of(game)

@@ -91,12 +91,13 @@ def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]
     votes = view.votes()
     out = dict(totals)
     for prosecutor, accused, _ in _plans(view, "accuse"):
-        if votes.get(prosecutor) == accused:
+        if votes.get(prosecutor) == accused and accused in out:
             _add(out, accused, 1)
     for name in view.names():
         absorbed = sum(1 for f in view.flags(name) if f.startswith("absorbed:"))
-        if absorbed:
-            _add(out, votes.get(name), absorbed)
+        target = votes.get(name)
+        if absorbed and target in out:  # a vote the tally refused weighs nothing
+            _add(out, target, absorbed)
     return out
 
 
@@ -125,7 +126,7 @@ def record_ties(work: Work) -> None:
         return
     for e in work.events:
         if e.kind is EventKind.NO_LYNCH and e.data.get("reason") == "tie":
-            for name in e.data.get("leaders", ()):
+            for name in [n for n in e.data.get("leaders", ()) if n in work.players]:
                 work.players[name].flags.add(f"log:day{work.phase.number + 1}:tie:{work.phase.id}")
 
 
@@ -209,10 +210,14 @@ def _rebel_heir(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
     return [Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir")]
 
 
+def _in_jail(view: HookView, name: str) -> bool:
+    return any(s.id == "jailed_by_jailer" for s in view.statuses(name))
+
+
 def check_win(view: HookView) -> Winner | None:
     """п.14: a side wins when no other side is left (the other mafia clan counts as
     another side); an unjoined Godfather wins with any one clan."""
-    living = view.names()
+    living = [n for n in view.names() if not _in_jail(view, n)]  # the Jailer's prisoners are out
     everyone = view.names(alive=None)
     if not living:
         return Winner((), (), "everyone_died", True)
