@@ -16,9 +16,9 @@ from sqlalchemy import select
 from forumbot import jobs
 from forumbot.clock import FakeClock
 from forumbot.db import upgrade
-from forumbot.db.enums import GameStatus, OrderStatus
-from forumbot.db.models import Game, Order, Player
-from forumbot.services import games
+from forumbot.db.enums import GameStatus, OrderStatus, ReviewKind, ReviewState
+from forumbot.db.models import Game, Order, Player, ReviewItem
+from forumbot.services import games, review
 from tests.runtime.smf_forum import SMFTestForum
 from tests.runtime.test_game_http import http_runtime
 
@@ -88,6 +88,21 @@ class Game12:
     def post(self, author: str, body: str) -> None:
         self.forum.add_post(author, body)
 
+    def gm_accepts(self, *names: str, accept: bool = True) -> None:
+        """The GM reads the den ("les Carrés Bleus désignent leur victime directement dans
+        l'Antre") and accepts the wolves' queued PMs as they were read (or rejects them)."""
+        with self.rt.sessions.begin() as s:
+            ids = set(s.scalars(select(Player.id).where(Player.display_name.in_(names))))
+            open_items = select(ReviewItem).where(
+                ReviewItem.kind == ReviewKind.ORDER, ReviewItem.state == ReviewState.OPEN
+            )
+            items = s.scalars(open_items).all()
+            for item in items:
+                if item.player_id in ids and accept:
+                    review.accept_candidate(s, item.id, 0, gm="GameMaster", now=self.clock.now())
+                elif item.player_id in ids:
+                    review.reject(s, item.id, gm="GameMaster", note="après 19:00")
+
     def bot_posts(self) -> list[str]:
         return [html.unescape(p["body"]) for p in self.forum.data.posts if p["author"] == "ModBot"]
 
@@ -128,22 +143,27 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     g.pm("Simon", "Je lie Walker et Kyohei")
     g.pm("Horada", "Je tue Erika")
     g.at(paris(4, 10))
+    g.gm_accepts("Horada")
     g.at(paris(4, 16, 5))  # 3 h before the wolves' 19:00: Izumii has not chosen
     assert any("Rappel" in b and "19:00" in b for b in g.pms_to("Izumii"))
     assert any(pm["subject"] == "ikebukuro: vos ordres" for pm in g.forum.data.sent)
     assert not any("Rappel" in b for b in g.pms_to("Horada"))
     g.pm("Izumii", "je tue Erika")
     g.at(paris(4, 18, 50))
+    g.gm_accepts("Izumii")  # the den's choice, read by the GM before 19:00
     assert not any("Carrés Bleus ont choisi" in b for b in g.pms_to("Shinra"))
     g.at(paris(4, 19, 30))
     # From 19:00 Shinra knows the wolves' choice (option shinra_learns_victim) and decides.
     assert any("les Carrés Bleus ont choisi [b]Erika[/b]" in b for b in g.pms_to("Shinra"))
     assert not any("Carrés Bleus ont choisi" in b for b in g.pms_to("Celty"))
-    g.pm("Izumii", "Non, je tue Tom")  # after the wolves' deadline: kept, never applied
+    g.pm("Izumii", "Non, je tue Tom")  # after the wolves' deadline
     g.pm("Shinra", "Je sauve Erika")
     g.at(paris(4, 20))
-    assert g.orders("Izumii")[-1] == ("wolf_kill", ["Tom"], OrderStatus.LATE)
-    assert any("après la date limite" in b for b in g.pms_to("Izumii"))
+    # The parser sends wolves' PMs to the GM (their victim is named in the den): this one,
+    # after 19:00, the GM rejects, so it is never applied.
+    assert g.orders("Izumii")[-1][2] is OrderStatus.AMBIGUOUS
+    assert any(b.startswith("Reçu. Le MJ le lira") for b in g.pms_to("Izumii"))
+    g.gm_accepts("Izumii", accept=False)
     g.at(paris(4, 22, 10))
     night1 = g.bot_posts()[-1]
     assert "Fin de la phase : Nuit 1" in night1 and "Il ne s'est rien passé" in night1
@@ -170,6 +190,9 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
 
     # Night 2: Celty's death power on the last Blue Square; the wolf's victim dies too.
     g.pm("Izumii", "je tue Tom")
+    g.at(paris(7, 12))
+    g.gm_accepts("Izumii")
+    g.at(paris(7, 20))  # Celty decides between 19:00 and 22:00
     g.pm("Celty", "j'utilise mon pouvoir de mort sur Izumii")
     g.at(paris(7, 22, 10))
     with g.rt.sessions() as s:
@@ -218,6 +241,8 @@ def test_the_mayors_hours_tie_break_after_the_day_and_a_dead_mayors_successor(fo
     # Night 2 (it began at the day's deadline, 22:00 on the 6th): the wolf kills the mayor,
     # who left no testament and is told he has 10 h.
     g.pm("Izumii", "je tue Simon")
+    g.at(paris(7, 2))
+    g.gm_accepts("Izumii")
     g.at(paris(7, 22, 10))
     assert "Simon" in g.bot_posts()[-1]
     assert any("10 heures pour désigner votre successeur" in b for b in g.pms_to("Simon"))
