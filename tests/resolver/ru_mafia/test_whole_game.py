@@ -121,7 +121,7 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
 
     post = g.night({
         "Коля": "ищу Босса - Петя",        # found; the Boss's vest takes the shot
-        "Петя": "стреляю в Иру<br>использую диплом",   # the Boss sends the clan's move; the Doctor's siren
+        "Петя": "стреляю в Иру<br>использую диплом",  # the Boss sends; the Doctor's siren
         "Дима": "стреляю в Нину",          # Нина drank: nobody reaches her, her siren stays
         "Нина": "пью водку",
         "Гоша": "вербую Зою",              # no answer: refused (never accepted on a guess)
