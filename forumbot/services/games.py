@@ -95,7 +95,8 @@ def register(
         if game is None:
             game = Game(name=config.name, forum_id=forum.id, topic_id=topic,
                         topic_url=config.forum.url, ruleset=config.ruleset, seed=config.seed,
-                        gm_name=config.gm, settings={})  # fmt: skip
+                        gm_name=config.gm, settings={},
+                        created_at=rt.clock.now())  # this database's start of the game  # fmt: skip
             session.add(game)
         game.settings = {**game.settings, "game_yaml": text, "source": str(path),
                          "receipts": config.publishing.receipts}  # fmt: skip

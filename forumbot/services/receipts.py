@@ -7,16 +7,17 @@ own order as read, or why it is queued or late.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
-from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, ReviewItem
+from forumbot.db.models import Game, Order, Outbound, Phase, Player, RawPM, RawPost, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.render import EventRenderer
-from forumbot.services import domain
+from forumbot.services import domain, games
 from parsers.orders import ParseResult
 
 
@@ -27,6 +28,8 @@ def phase_title(phase: str) -> str:
 
 
 OUTCOMES = ("accepted", "late", "queued")
+LOOK_BACK = timedelta(minutes=5)  # how far back the sent box is searched
+SHOWN_TO = timedelta(minutes=1)  # forums show times to the minute
 
 
 def message(game: Game, name: str, **data: Any) -> str:
@@ -83,6 +86,47 @@ def draft_receipt(
     )
     if new and row.state is DeliveryState.DRAFT:
         move_outbound(session, row, DeliveryState.APPROVED, by="receipts")
+        # Sent before this database started the game (times shown to the minute)?
+        if raw.sent_at + SHOWN_TO < game.created_at and ran_before(session, game):
+            check_forum_first(session, row, since=raw.sent_at)  # answered before?
+
+
+def check_forum_first(session: Session, row: Outbound, *, since: datetime) -> None:
+    """Have the publisher look on the forum before sending ``row`` (approved, never sent).
+
+    For a message about something older than this database's start of the game (a fresh
+    or restored database reads the inbox and thread again): an earlier database may have
+    sent it. The row is marked as an interrupted attempt, so the publisher looks in the
+    sent box (or the thread) from ``since`` on; found, it is confirmed and not sent again;
+    not found, it is sent; a sent box it cannot read holds it for the GM.
+    """
+    move_outbound(session, row, DeliveryState.SENDING)
+    row.look_after_post, row.look_since = None, since - LOOK_BACK
+
+
+def ran_before(session: Session, game: Game) -> bool:
+    """True when the game ran on another database before this one started it.
+
+    Signs: ``forumbot run`` found the game bound to this database name since earlier while
+    the database did not know it (a lost or recreated file, see ``note_ran_before``), or
+    the thread holds posts by the bot older than the game's row here.
+    """
+    if game.settings.get("ran_before"):
+        return True
+    bot = games.config_of(game).credentials.username
+    older = select(RawPost.id).where(
+        RawPost.forum_id == game.forum_id,
+        RawPost.topic_id == game.topic_id,
+        func.lower(RawPost.author_name) == bot.lower(),
+        RawPost.posted_at < game.created_at,
+    )
+    return session.scalar(older.limit(1)) is not None
+
+
+def note_ran_before(session: Session, game: Game, since: datetime) -> None:
+    """Remember that the game was started ``since`` on a database that lost it (``run``'s
+    bindings): old PMs and phases are then answered only after a look on the forum."""
+    game.settings = {**game.settings, "ran_before": since.isoformat()}
 
 
 def follow_up(session: Session, game: Game) -> int:

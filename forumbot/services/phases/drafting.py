@@ -69,6 +69,11 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
         )
         if auto and row.state is DeliveryState.DRAFT:
             move_outbound(session, row, DeliveryState.APPROVED, by="auto")
+            ended = phase.deadline
+            if (
+                ended is not None and ended < game.created_at and receipts.ran_before(session, game)
+            ):  # a fresh database reads an old phase again: was its post sent before?
+                receipts.check_forum_first(session, row, since=ended)
 
 
 def result_prefix(game: Game, phase: Phase) -> str:

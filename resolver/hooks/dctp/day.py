@@ -186,15 +186,17 @@ def voice_of_accusation(view: HookView, action: ActionView) -> Handled:
 
 def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int] | None:
     """Sabotage (ties only), then Accompany (−1) and Voice of Accusation (+1); Voice of Reason
-    and a protected leader stop the lynch with the votes hidden."""
+    stops the lynch with the votes hidden (and a protected leader, with the option
+    ``protect_hides_votes``)."""
     today = [e for e in entries(view) if e.outcome == "done"]
     if any(e.ability == "voice_of_reason" for e in today):
         return None
     out = modified(view, totals)
     leaders = [t for t in out if out[t] == max(out.values(), default=0) and t != "no_lynch"]
-    if len(leaders) == 1 and view.has_status(leaders[0], "lynch_shield"):
+    shielded = len(leaders) == 1 and view.has_status(leaders[0], "lynch_shield")
+    if shielded and view.option("protect_hides_votes"):
         return None  # 'he will jump in and stop the lynching. The lynching votes will not be shown'
-    return out
+    return out  # a shielded leader is not lynched (lynch_immune), the votes are shown
 
 
 def modified(
