@@ -11,12 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
 from resolver.hooks.ru_mafia.day import (
-    adjust_tally,
     adjust_votes,
     after_deaths,
     check_win,
+    day_start,
     on_lynch,
-    record_skips,
     record_ties,
     vote_extras,
 )
@@ -29,7 +28,6 @@ from resolver.work import Action, Work
 __all__ = [
     "EFFECTS",
     "STEP_END",
-    "adjust_tally",
     "adjust_votes",
     "after_deaths",
     "check_win",
@@ -98,7 +96,7 @@ STEP_END: dict[str, Callable[[Work], None]] = {
     "headless_horseman": _after(observe.settle_watches),
     "poison_deaths": _after(poison_deaths),
     "reanimator": _after(morning),
-    "day_start": record_skips,
+    "day_start": day_start,
     "vote": record_ties,
 }
 """Step → what settles after its actions."""

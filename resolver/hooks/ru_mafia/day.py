@@ -85,25 +85,28 @@ def vote_extras(view: HookView) -> Mapping[str, int]:
     return extra
 
 
-def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]:
-    """Weights nobody sees in the log: the Prosecutor's double vote against the accused
-    (told to the host only), the Banshee's +1 per absorption."""
-    votes = view.votes()
-    out = dict(totals)
-    for prosecutor, accused, _ in _plans(view, "accuse"):
-        if votes.get(prosecutor) == accused and accused in out:
-            _add(out, accused, 1)
-    for name in view.names():
-        absorbed = sum(1 for f in view.flags(name) if f.startswith("absorbed:"))
-        target = votes.get(name)
-        if absorbed and target in out:  # a vote the tally refused weighs nothing
-            _add(out, target, absorbed)
-    return out
+def hidden_weights(work: Work) -> None:
+    """Weights the log shows only in the totals: the Prosecutor's double vote against the
+    accused (he tells the host), the Banshee's +1 per absorption (п.ru Банши)."""
+    prefix = f"vote:{work.phase.id}:accuse:"
+    for p in work.living():
+        accused = {f[len(prefix) :].split(":")[0] for f in p.flags if f.startswith(prefix)}
+        if work.votes.get(p.name) in accused:
+            work.vote_mods[p.name] = 2
+        absorbed = sum(1 for f in p.flags if f.startswith("absorbed:"))
+        if absorbed:
+            work.vote_mods[p.name] = 1 + absorbed
 
 
 def _add(extra: dict[str, int], target: str | None, n: int) -> None:
     if target:
         extra[target] = extra.get(target, 0) + n
+
+
+def day_start(work: Work) -> None:
+    """Before the jailing: the skipped votes' penalties and the hidden weights."""
+    record_skips(work)
+    hidden_weights(work)
 
 
 def record_skips(work: Work) -> None:

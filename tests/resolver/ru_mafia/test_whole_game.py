@@ -121,19 +121,18 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
 
     post = g.night({
         "Коля": "ищу Босса - Петя",        # found; the Boss's vest takes the shot
-        "Вася": "стреляю в Иру",           # the Doctor's siren: «неудачно»
+        "Петя": "стреляю в Иру<br>использую диплом",  # the Boss sends; the Doctor's siren
         "Дима": "стреляю в Нину",          # Нина drank: nobody reaches her, her siren stays
         "Нина": "пью водку",
         "Гоша": "вербую Зою",              # no answer: refused (never accepted on a guess)
         "Влад": "кусаю Олю",
         "Ира": "лечу Олю",                 # a heal does not cure a bite
-        "Петя": "использую диплом",
     })  # fmt: skip
     lines = post.splitlines()
     assert "Сел: Тигр" in lines and "Одиночки: 1" in lines and "Мирные: 0" in lines
     assert not any(line.startswith("Убит:") for line in lines)
     assert any("Поиск копов (Петя): удачно" in pm for pm in g.pms_to("Коля"))
-    assert any("Выстрел (Ира): неудачно" in pm for pm in g.pms_to("Вася"))
+    assert any("Выстрел (Ира): неудачно" in pm for pm in g.pms_to("Петя"))
     assert any("Вы отравлены" in pm for pm in g.pms_to("Оля"))
 
     post = g.day({**{n: "Влад" for n in ROLES if n not in ("Тигр", "Влад", "Рома", "Дима")},
@@ -142,9 +141,9 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
 
     post = g.night({
         "Гоша": "вербую Зою",              # asked again: the recruitment happens
-        "Ира": "усыпляю Васю",             # the sleeping pill stops Вася's shot
-        "Вася": "стреляю в Колю",
-        "Лёша": "стреляю в Диму",
+        "Ира": "усыпляю Петю",             # the sleeping pill stops the Boss's shot
+        "Петя": "стреляю в Колю",
+        "Коля": "стреляю в Диму",          # «Ходы отправляются Шерифом»
         "Рома": "вербую Иру",              # «неудачно, цель невербуема»
     })  # fmt: skip
     lines = post.splitlines()
@@ -160,7 +159,7 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
     post = g.night({
         "Коля": "ищу Босса - Петя",        # the vest is spent: the Boss dies
         "Зоя": "стреляю в Иру",            # the second clan's new Mafioso; the siren is spent
-        "Вася": "стреляю в Нину",          # Нина's siren, kept by the vodka
+        "Петя": "стреляю в Нину",          # Нина's siren, kept by the vodka (he dies at dawn)
     })  # fmt: skip
     assert {"Убит: Петя", "Убит: Ира"} <= set(post.splitlines())
 
@@ -169,11 +168,11 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
 
     post = g.night({
         "Коля": "стреляю в Зою",
-        "Лёша": "стреляю в Гошу",          # п.20: the cops make one shot a night: «неудачно»
+        "Лёша": "стреляю в Гошу",          # the Sheriff sends the cops' moves: to the GM's queue
         "Зоя": "стреляю в Нину",           # the Fairy's vest
     })  # fmt: skip
     assert "Убит: Зоя" in post.splitlines() and "Убит: Гоша" not in post
-    assert any("Выстрел копа (Гоша): неудачно" in pm for pm in g.pms_to("Лёша"))
+    assert any("Ведущий прочтёт" in pm for pm in g.pms_to("Лёша"))
 
     post = g.day({n: "Гоша" for n in ("Коля", "Лёша", "Нина")} | {"Гоша": "Коля"})
     assert "Сел: Гоша" in post
