@@ -165,13 +165,13 @@ def _actor_status(c: Check) -> Finding | None:
 
 def _phase_limits(c: Check) -> Finding | None:
     params, now = c.ability.effect_params, c.ctx.phase
-    if params.get("first_night_only") and now.kind == "night":
-        first = parse_phase(c.ruleset.phases.first)
-        first_night = f"night{max(first.number, 1)}" if first.kind != "night" else first.id
-        if now.id != first_night:
-            return Finding(rule=f"{c.name} is used on the first night only, not {now.id}")
+    first = parse_phase(c.ruleset.phases.first)
+    first_night = f"night{max(first.number, 1)}" if first.kind != "night" else first.id
+    if params.get("first_night_only") and now.kind == "night" and now.id != first_night:
+        return Finding(rule=f"{c.name} is used on the first night only, not {now.id}")
     only = params.get("only_phase")
-    if only == "prep" and now.kind != "prep":
+    if only == "prep" and now.kind != "prep" and now.id != first_night:
+        # the rulesets file preparation actions as the first night's (they resolve first)
         return Finding(rule=f"{c.name} is used in the preparation phase only")
     where = params.get("where")
     if isinstance(where, str) and where != "pm" and not params.get("team_vote"):
