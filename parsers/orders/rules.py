@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
 from parsers.orders.context import Context
 from parsers.orders.history import History, previous_of_kind
@@ -166,16 +165,18 @@ def _actor_status(c: Check) -> Finding | None:
 
 def _phase_limits(c: Check) -> Finding | None:
     params, now = c.ability.effect_params, c.ctx.phase
-    if params.get("first_night_only") and now.kind == "night":
-        first = parse_phase(c.ruleset.phases.first)
-        first_night = f"night{max(first.number, 1)}" if first.kind != "night" else first.id
-        if now.id != first_night:
-            return Finding(rule=f"{c.name} is used on the first night only, not {now.id}")
+    first = parse_phase(c.ruleset.phases.first)
+    first_night = f"night{max(first.number, 1)}" if first.kind != "night" else first.id
+    if params.get("first_night_only") and now.kind == "night" and now.id != first_night:
+        return Finding(rule=f"{c.name} is used on the first night only, not {now.id}")
     only = params.get("only_phase")
-    if only == "prep" and now.kind != "prep":
+    if only == "prep" and now.kind != "prep" and now.id != first_night:
+        # the rulesets file preparation actions as the first night's (they resolve first)
         return Finding(rule=f"{c.name} is used in the preparation phase only")
     where = params.get("where")
-    if isinstance(where, str) and where != "pm":
+    if isinstance(where, str) and where != "pm" and not params.get("team_vote"):
+        # a team vote ("the wolves choose in the den") is each member's vote, which forumbot
+        # collects by PM and counts; any other choice made elsewhere is the GM's to place
         return Finding(doubt=f"{c.name} is decided in the {where}, not by PM: the GM decides")
     return None
 
@@ -417,25 +418,6 @@ def _one_db_a_day(ruleset: Ruleset, ability_id: str) -> bool:
     return ability is not None and bool(ability.effect_params.get("db_one_per_day"))
 
 
-def _window(c: Check) -> Finding | None:
-    """ "Shinra et Celty ont de 19h00 à 22h00": the PM's send time must fall in the window."""
-    window = c.ability.effect_params.get("window")
-    if not isinstance(window, tuple | list) or len(window) != 2:
-        return None
-    sent = c.history.sent_at if c.history is not None else None
-    if sent is None:
-        return None  # the runtime gives the send time; without it the window is the GM's
-    try:
-        clock = datetime.fromisoformat(sent).strftime("%H:%M")
-    except ValueError:
-        return Finding(doubt=f"send time '{sent}' not understood")
-    start, end = str(window[0]), str(window[1])
-    inside = start <= clock < end if start <= end else (clock >= start or clock < end)
-    if not inside:
-        return Finding(rule=f"{c.name} is sent between {start} and {end}, not at {clock}")
-    return None
-
-
 def _unknowable(c: Check) -> Finding | None:
     """Limits on repeated use the parser cannot weigh: none applies to a first use (read
     from the history); otherwise the GM decides."""
@@ -535,7 +517,6 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _uses,
     _history,
     _same_phase,
-    _window,
     _unknowable,
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
