@@ -228,8 +228,8 @@ class PhpBBAdapter(AdapterCore):
         raise FloodControl(action, "the board kept refusing the reply", None)
 
     def _load_form(self, url: str, action: str) -> Form:
-        loaded = self.http.clock()
         root, response = self.fetch(url, what=action)
+        loaded = self.http.clock()  # after the fetch: it may have logged in and loaded again
         if self.user_id is None:
             self._remember_user(root)
         form = parse.post_form(root, self.base_url)
