@@ -4,17 +4,19 @@ re-login on session loss, waits between posts, and how forum messages map to our
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import ClassVar, Generic, Protocol, TypeVar
 from zoneinfo import ZoneInfo
 
 import requests
 
-from forum_adapters.base import Post
+from forum_adapters.base import Post, PostId, SubmitHook
 from forum_adapters.errors import (
     Banned,
+    FloodControl,
     ForumUnavailable,
     LoginFailed,
     Maintenance,
@@ -35,6 +37,38 @@ _FLOOD = re.compile(
     r"(?:less than|wait(?: about)?)\s+(\d+)\s+seconds?|so soon after your last|flood", re.I
 )
 _MISSING = re.compile(r"does not exist|missing or off limits|could not be found|not found", re.I)
+
+
+Ref = TypeVar("Ref")
+
+
+@dataclass
+class Submission:
+    """One filled-in form, ready to POST: where, what, and what the caller learnt loading it
+    (the newest post the form saw, the server's time) for reading the answer."""
+
+    url: str
+    fields: list[tuple[str, str]]
+    seen: PostId | None = None
+    since: datetime | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class WriteSteps(Generic[Ref]):
+    """The engine-specific steps of one post or PM, for ``AdapterCore.write``.
+
+    Attributes:
+        action: what the bot is doing, for errors ("reply to topic 2").
+        prepare: load the form and fill it in (no write yet).
+        outcome: the confirmed ref from the forum's answer, or seconds to wait and try again.
+        find: look for what was sent after an answer that never came (None: not there).
+    """
+
+    action: str
+    prepare: Callable[[], Submission]
+    outcome: Callable[[requests.Response, Submission], Ref | float]
+    find: Callable[[Submission], Ref | None]
 
 
 class Revealable(Protocol):
@@ -211,6 +245,42 @@ class AdapterCore:
             if left > 0:
                 self.http.sleep(left)
 
+    def write(self, steps: WriteSteps[Ref], on_submit: SubmitHook | None = None) -> Ref:
+        """Send a post or PM exactly once: prepare the form, POST it, read the answer; after
+        a POST whose answer never came, look for it before sending again (3 tries at most).
+
+        ``on_submit`` is called right before each POST that could write, so a caller can
+        record that the forum may have it (a send that failed before it is simply retried).
+
+        Raises:
+            FloodControl: the forum kept asking to wait.
+            ForumUnavailable: the last POST got no answer (it may be on the forum).
+        """
+        pending: Submission | None = None  # a POST whose answer never came
+        for attempt in range(3):
+            if pending is not None:
+                found = steps.find(pending)
+                if found is not None:
+                    return found
+            submission = steps.prepare()
+            self.wait_before_writing()
+            if on_submit is not None:
+                on_submit()
+            try:
+                answer = self.http.post(submission.url, submission.fields)
+            except ForumUnavailable:
+                if attempt == 2:
+                    raise
+                pending = submission
+                continue
+            self.wrote()
+            pending = None
+            result = steps.outcome(answer, submission)
+            if not isinstance(result, float):
+                return result
+            self.http.sleep(result)
+        raise FloodControl(steps.action, "the forum kept refusing it", None)
+
     def wrote(self) -> None:
         """Remember that a post or PM was just sent (for flood-control spacing)."""
         self._last_write = self.http.clock()
@@ -222,6 +292,12 @@ class AdapterCore:
             return None
         shown = match.group(1)
         return float(shown) + 1.0 if shown else self.post_interval
+
+    def know_myself(self) -> None:
+        """Learn the bot's member id (one request) if no page told it yet: after a crash the
+        bot must find its own posts by id, since forums show a display name."""
+        if self.user_id is None and not self.guest:
+            self.login()
 
     def is_me(self, user_id: int | None, name: str) -> bool:
         """Whether a post's author is the bot (by member id when both are known)."""
