@@ -80,6 +80,7 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
         password_env=config.credentials.password_env,
         password_file=config.credentials.password_file,
         requests_per_second=config.forum.requests_per_second,
+        post_interval=config.forum.post_interval,
     )
 
 
