@@ -135,7 +135,8 @@ class PhpBBAdapter(AdapterCore):
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """Yield posts newer than ``after``, starting on the page that holds ``after``
-        (``viewtopic.php?p=N``): an idle poll costs one request, N new pages cost N."""
+        (``viewtopic.php?p=N``): an idle poll costs one request, N new pages cost N. A page
+        of another topic (post ids are board-wide) is never read as this one's."""
         topic = thread.topic_id
         first_url = self.url("topic", topic=topic)
         url = first_url if after is None else self.url("topic_at", post=after)
@@ -145,6 +146,11 @@ class PhpBBAdapter(AdapterCore):
             if after is None:
                 raise
             page = self.topic_page(first_url, topic)  # that post was deleted: start over
+        if page.topic_id != topic:
+            # Post ids are board-wide: ``after`` was another topic's post (or moved there).
+            if url == first_url:
+                raise LayoutChanged(url, f"topic {topic}'s page (it shows topic {page.topic_id})")
+            page = self.topic_page(first_url, topic)
         mark = after or 0  # high-water mark: never yield a post twice, even if pages shift
         visited = {url}
         while True:

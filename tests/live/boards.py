@@ -172,27 +172,31 @@ class Board:
             rows = self.sql(f"SELECT post_id, post_text FROM phpbb_posts WHERE poster_id={user_id}"
                             f" AND topic_id={topic_id} ORDER BY post_id")  # fmt: skip
         else:
-            rows = self.sql(f"SELECT id_msg, body FROM smf_messages WHERE id_member={user_id}"
+            rows = self.sql(f"SELECT id_msg, REPLACE(body, CHAR(10), ' ') FROM smf_messages "
+                            f"WHERE id_member={user_id}"
                             f" AND id_topic={topic_id} ORDER BY id_msg")  # fmt: skip
         return [(int(r[0]), r[1] if len(r) > 1 else "") for r in rows]
 
-    def pms_from(self, user_id: int) -> list[tuple[int, str, str]]:
-        """(PM id, subject, recipient names comma-joined) of every PM a member sent."""
+    def pms_from(self, user_id: int) -> list[tuple[int, str, str, str]]:
+        """(PM id, subject, recipient names comma-joined, raw text) of every PM a member
+        sent, oldest first."""
         if self.engine == "phpbb":
             rows = self.sql(
-                "SELECT m.msg_id, m.message_subject, group_concat(u.username, ',') FROM "
+                "SELECT m.msg_id, m.message_subject, group_concat(u.username, ','), "
+                "replace(m.message_text, char(10), ' ') FROM "
                 "phpbb_privmsgs m JOIN phpbb_privmsgs_to t ON t.msg_id = m.msg_id AND "
                 f"t.user_id != m.author_id JOIN phpbb_users u ON u.user_id = t.user_id "
                 f"WHERE m.author_id = {user_id} GROUP BY m.msg_id ORDER BY m.msg_id"
             )
         else:
             rows = self.sql(
-                "SELECT p.id_pm, p.subject, GROUP_CONCAT(m.member_name ORDER BY m.id_member) FROM "
+                "SELECT p.id_pm, p.subject, GROUP_CONCAT(m.member_name ORDER BY m.id_member), "
+                "REPLACE(REPLACE(p.body, CHAR(10), ' '), CHAR(9), ' ') FROM "
                 "smf_personal_messages p JOIN smf_pm_recipients r ON r.id_pm = p.id_pm JOIN "
                 f"smf_members m ON m.id_member = r.id_member WHERE p.id_member_from = {user_id} "
                 "GROUP BY p.id_pm ORDER BY p.id_pm"
             )
-        return [(int(r[0]), r[1], r[2]) for r in rows]
+        return [(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
     # -- who acts on it -------------------------------------------------------------------
     def adapter(self, name: str | None = None, **kwargs: Any) -> PhpBBAdapter | SMFAdapter:
@@ -267,7 +271,7 @@ class Player:
         """Send a PM through the compose form; returns its id (from the board's database)."""
         self.adapter.send_pm(to, subject, body)
         me = self.adapter.user_id
-        return max(pm_id for pm_id, _, _ in self.board.pms_from(int(me or 0)))
+        return max(row[0] for row in self.board.pms_from(int(me or 0)))
 
     def _post_flooded(self, url: str, fields: list[tuple[str, str]]) -> Any:
         """Submit a form, waiting out the flood control as a patient player would."""

@@ -15,4 +15,4 @@ def test_a_player_topic_reply_edit_and_pm_land_on_the_board(board: Board) -> Non
     assert masha_id is not None
     bodies = [text for _, text in board.posts_by(masha_id, topic)]
     assert len(bodies) == 1 and "edited" in bodies[0]
-    assert pm in [pm_id for pm_id, _, _ in board.pms_from(int(conia.adapter.user_id or 0))]
+    assert pm in [row[0] for row in board.pms_from(int(conia.adapter.user_id or 0))]

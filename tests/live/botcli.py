@@ -1,0 +1,81 @@
+"""forumbot's own command line, run as a separate process against a live board (as the GM
+runs it: its own database file, its own data folder, the password in the environment)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.live.boards import Board
+
+PASSWORD_ENV = "FORUMBOT_PASSWORD"
+
+
+@dataclass
+class BotCli:
+    """``forumbot ...`` for one game on one board, in ``workdir``."""
+
+    board: Board
+    workdir: Path
+
+    @property
+    def database(self) -> str:
+        """The bot's own database (SQLite in the work folder)."""
+        return f"sqlite:///{self.workdir / 'fb.sqlite3'}"
+
+    def env(self) -> dict[str, str]:
+        """The environment of a bot process: password, data folder, database."""
+        env = dict(os.environ)
+        env.update({PASSWORD_ENV: self.board.bot[1], "XDG_DATA_HOME": str(self.workdir / "data"),
+                    "FORUMBOT_DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+        return env
+
+    def argv(self, *args: str) -> list[str]:
+        """The command line of ``forumbot ARGS``."""
+        return [sys.executable, "-m", "forumbot", *args]
+
+    def __call__(self, *args: str, ok: bool = True, timeout: float = 300) -> str:
+        """Run ``forumbot ARGS``; its output (stdout and stderr). Asserts success when ``ok``."""
+        done = subprocess.run(self.argv(*args), env=self.env(), capture_output=True, text=True,
+                              timeout=timeout, cwd=self.workdir)  # fmt: skip
+        out = done.stdout + done.stderr
+        if ok:
+            assert done.returncode == 0, f"forumbot {' '.join(args)} failed:\n{out}"
+        return out
+
+    def forum(self, command: str, *args: str, url: str | None = None) -> str:
+        """``forumbot forum COMMAND`` as the bot."""
+        return self(
+            "forum", command, "--url", url or self.board.url, "--user", self.board.bot[0],
+            "--password-env", PASSWORD_ENV, "--rate", "0", *args,
+        )  # fmt: skip
+
+    def start_game(self, topic_url: str, roles: dict[str, str]) -> Path:
+        """``forumbot init`` on the topic, roles filled in, the game starting now."""
+        game = self.workdir / "game.yaml"
+        self("init", topic_url, "--user", self.board.bot[0], "--out", str(game))
+        data = yaml.safe_load(game.read_text(encoding="utf-8"))
+        for player in data["players"]:
+            player["role"] = roles[player["name"]]
+        data["credentials"]["password_env"] = PASSWORD_ENV
+        data["forum"].update(requests_per_second=5, post_interval=0)
+        data["votes"] = {"syntax": ["bold_vote"]}
+        now = datetime.now(UTC)
+        data["schedule"].update(start=now.strftime("%Y-%m-%d %H:%M"), timezone="UTC",
+                                day={"length": "48h", "starts": now.strftime("%H:%M")},
+                                night={"length": "24h"})  # fmt: skip
+        game.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        self.name = str(data["name"])
+        return game
+
+    def status(self) -> dict[str, Any]:
+        """``forumbot status GAME --json``."""
+        return dict(json.loads(self("status", self.name, "--json")))
