@@ -41,17 +41,21 @@ def build_runtime(url: str | None = None, worker: str | None = None) -> Runtime:
                    worker=worker or socket.gethostname())  # fmt: skip
 
 
-def read_thread(url: str, engine: str, username: str) -> tuple[str, list[tuple[str, str]]]:
-    """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed)."""
+def read_thread(
+    url: str, engine: str, username: str, *, cookie_file: Path | None = None
+) -> tuple[str, list[tuple[str, str]]]:
+    """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed).
+
+    Each page is read once: the title is the opening post's subject.
+    """
     from forum_adapters import ADAPTERS, ThreadRef, locate
 
     where = locate(url, None if engine == "auto" else engine)
-    adapter = ADAPTERS[where.engine](where.base_url, username, read_password())
+    adapter = ADAPTERS[where.engine](where.base_url, username, read_password(),
+                                     cookie_file=cookie_file)  # fmt: skip
     posts = list(adapter.iter_posts(ThreadRef(where.topic_id or 0, where.topic_url)))
-    title = f"topic {where.topic_id}"
-    page = getattr(adapter, "topic_page", None)  # both engines show the topic's title
-    if page is not None:
-        title = page(where.topic_url, where.topic_id or 0).title or title
+    adapter.save_cookies()
+    title = (posts[0].subject if posts else "") or f"topic {where.topic_id}"
     return title, [(p.author.name, p.body_html) for p in posts]
 
 

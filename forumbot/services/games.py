@@ -8,6 +8,7 @@ processed, pending sends, pause state. Nothing here talks to the forum except ``
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -186,7 +187,7 @@ def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str
         "ruleset": "failheap",
         "seed": 1,
         "players": [{"name": name, "role": None} for name in players] or [{"name": "?"}],
-        "schedule": {"timezone": "UTC", "first_phase": "night1",
+        "schedule": {"timezone": "UTC", "first_phase": first_phase_of(title),
                      "day": {"length": "48h", "starts": "22:00"},
                      "night": {"length": "24h", "inner_deadlines": {"orders": "19:00"}}},
         "publishing": {"mode": "approve", "receipts": True, "poll_interval": "2m"},
@@ -197,6 +198,17 @@ def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str
         "#   forumbot game check THIS_FILE && forumbot run THIS_FILE\n"
     )
     return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+_TITLE_PHASE = re.compile(r"\b(?:(day|jour|день)|(night|nuit|ночь))\s*(\d{1,2})\b", re.IGNORECASE)
+
+
+def first_phase_of(title: str) -> str:
+    """The phase a thread's title names ("Day 1", "Nuit 2", "День 1"), else night1."""
+    match = _TITLE_PHASE.search(title)
+    if match is None:
+        return "night1"
+    return f"{'day' if match.group(1) else 'night'}{int(match.group(3))}"
 
 
 def _slug(text: str) -> str:
