@@ -250,9 +250,13 @@ class SMFAdapter(AdapterCore):
             form = parse.post_form(root, self.base_url)
             if form is None:
                 raise LayoutChanged(form_url, "the reply form (form#postmodify)")
-            if seen[0] is None and form.get("last_msg"):
-                seen[0] = PostId(int(form.get("last_msg") or 0))
-            fields = form.with_values(message=body, goback="1", **_submit(form))
+            newest = form.get("last_msg")  # the topic's newest post, whatever the URL said
+            if seen[0] is None and newest:
+                seen[0] = PostId(int(newest))
+            elif _newer(newest, seen[0]):
+                raise ReplyRefusedNewerPost(action, seen[0], int(newest or 0))
+            last = {"last_msg": str(seen[0])} if seen[0] else {}  # SMF re-checks it on submit
+            fields = form.with_values(message=body, goback="1", **last, **_submit(form))
             return Submission(form.action, fields, seen=seen[0])
 
         def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:

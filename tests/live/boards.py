@@ -72,6 +72,7 @@ class Board:
     passwords: dict[str, str] = field(default_factory=dict)
     bot_id: int = 0
     pid: int = 0
+    _players: dict[str, Player] = field(default_factory=dict, repr=False)
 
     @property
     def script(self) -> Path:
@@ -209,8 +210,10 @@ class Board:
         return cls(self.url, user, password, **kwargs)
 
     def player(self, name: str) -> Player:
-        """A player acting through the board's forms."""
-        return Player(self, name, self.adapter(name))
+        """A player acting through the board's forms (one logged-in session per name)."""
+        if name not in self._players:
+            self._players[name] = Player(self, name, self.adapter(name))
+        return self._players[name]
 
 
 @dataclass

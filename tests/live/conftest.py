@@ -14,9 +14,12 @@ KINDS = ("phpbb", "smf21", "smf20")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder is a live test (``-m 'not live'`` leaves them out)."""
+    """A test on a live board is a ``live`` test (``-m 'not live'`` leaves them out)."""
     for item in items:
-        if "tests/live/" in str(item.fspath).replace("\\", "/"):
+        names = set(getattr(item, "fixturenames", ()))
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        on_board = "board" in names or any(n.endswith("_board") for n in names)
+        if on_board or any(v in KINDS for v in params.values()):
             item.add_marker(pytest.mark.live)
 
 
