@@ -141,6 +141,7 @@ class AdapterCore:
         self.user_id: int | None = None
         self.display_name = username
         self._last_write: float | None = None
+        self._landing: tuple[HtmlElement, requests.Response] | None = None
         self._last_seen: dict[int, int] = {}
 
     def __repr__(self) -> str:
@@ -186,7 +187,7 @@ class AdapterCore:
             # A guest page (expired session, first run): log in once and ask again. Errors on
             # a guest page ("missing or off limits") are judged only after that.
             self.login()
-            root, response = self._get(url, what)
+            root, response = self._after_login(url, what)
             if not self._is_logged_in(root):
                 raise SessionExpired(self.username, url)
         self.check_page(response, root, what)
@@ -199,6 +200,19 @@ class AdapterCore:
     def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
         """The member's time zone as the page shows it, if it does (engine-specific)."""
         return None
+
+    def landed(self, root: HtmlElement, response: requests.Response) -> None:
+        """Remember the page a login's redirects ended on (engines call it on success)."""
+        self._landing = (root, response)
+
+    def _after_login(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
+        """The wanted page after logging in: the login's own landing page when the forum
+        sent us back there (SMF returns to the page a guest asked for), else a fresh GET.
+        Each page once: opening SMF's inbox twice would lose its "new" marks."""
+        landing, self._landing = self._landing, None
+        if landing is not None and _same_page(landing[1].url, url):
+            return landing
+        return self._get(url, what)
 
     def _get(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
         response = self.http.get(url)
@@ -291,7 +305,8 @@ class AdapterCore:
         if not match:
             return None
         shown = match.group(1)
-        return float(shown) + 1.0 if shown else self.post_interval
+        # A refusal that names no wait: the board's stock interval, even if ours is lower.
+        return float(shown) + 1.0 if shown else max(self.post_interval, self.default_post_interval)
 
     def know_myself(self) -> None:
         """Learn the bot's member id (one request) if no page told it yet: after a crash the
@@ -336,6 +351,18 @@ class AdapterCore:
     def guest_allowed(what: str) -> bool:
         """Guests may only read topics (and only public ones)."""
         return what.startswith("read topic")
+
+
+_SESSION_PARAM = re.compile(r"(?:PHPSESSID|sid)=[0-9a-zA-Z,-]*[;&]?")
+
+
+def _same_page(a: str, b: str) -> bool:
+    """Whether two URLs name the same page (session ids and fragments aside)."""
+
+    def norm(url: str) -> str:
+        return _SESSION_PARAM.sub("", url.split("#", 1)[0]).rstrip("?&;")
+
+    return norm(a) == norm(b)
 
 
 def _is_final_5xx(response: requests.Response) -> bool:

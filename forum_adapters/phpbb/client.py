@@ -86,6 +86,7 @@ class PhpBBAdapter(AdapterCore):
             page = parse_html(answer.content)
             if parse.is_logged_in(page):
                 self._remember_user(page)
+                self.landed(page, answer)
                 self.save_cookies()
                 return
             message = parse.error_message(page) or parse.info_message(page) or ""
@@ -271,8 +272,9 @@ class PhpBBAdapter(AdapterCore):
             newest = form.get("topic_cur_post_id")
             if newest and seen is not None and int(newest) > seen:
                 raise ReplyRefusedNewerPost(action, seen, int(newest))
-        if self.flood_wait(message) is not None:
-            return self.post_interval
+        wait = self.flood_wait(message)
+        if wait is not None:
+            return wait
         if _BAD_TOKEN.search(message):
             return FORM_MIN_AGE
         self.check_page(answer, page, action)
@@ -343,8 +345,9 @@ class PhpBBAdapter(AdapterCore):
         message = parse.error_message(page) or ""
         if not parse.is_logged_in(page):
             return 0.0  # the session ended meanwhile: the next form load logs in again
-        if self.flood_wait(message) is not None:
-            return self.post_interval
+        wait = self.flood_wait(message)
+        if wait is not None:
+            return wait
         if _BAD_TOKEN.search(message):
             return FORM_MIN_AGE
         self.check_page(answer, page, action)

@@ -89,6 +89,7 @@ class SMFAdapter(AdapterCore):
             page = parse_html(answer.content)
             if parse.is_logged_in(page):
                 self._remember_member(answer, page)
+                self.landed(page, answer)
                 self.save_cookies()
                 return
             message = parse.error_message(page) or ""
