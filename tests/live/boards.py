@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import sqlite3
 import subprocess
 import time
@@ -100,7 +101,8 @@ class Board:
             args.append(str(port))
         if self.engine == "smf":
             args += ["--version", self.version]
-        out = subprocess.run(args, check=True, capture_output=True, text=True, timeout=120)
+        out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, f"{' '.join(args)}: {out.stderr.strip()}"
         found = re.search(r"url=(\S+) pid=(\d+)", out.stdout)
         assert found, out.stdout + out.stderr
         base, self.pid = found.group(1), int(found.group(2))
@@ -111,25 +113,31 @@ class Board:
         subprocess.run([str(self.script), "stop", str(self.folder)], check=False, timeout=60,
                        capture_output=True)  # fmt: skip
 
-    def stop_web(self) -> None:
-        """Stop only the web server (the database keeps running): an outage mid-game."""
-        if self.engine == "phpbb":
-            self.stop()
-            return
-        pid_file = self.folder / "run" / "web.pid"
-        pid = int(pid_file.read_text().strip()) if pid_file.exists() else self.pid
-        os.killpg(pid, 15)
-        for _ in range(50):
-            try:
-                os.killpg(pid, 0)
-            except ProcessLookupError:
-                return
-            time.sleep(0.1)
+    def web_pgid(self) -> int:
+        """The web server's process group (it leads its own)."""
+        pid_file = self.folder / ("server.pid" if self.engine == "phpbb" else "run/web.pid")
+        return int(pid_file.read_text().strip()) if pid_file.exists() else self.pid
+
+    def restart(self) -> None:
+        """Stop whatever still runs and start the board again on the same port and data.
+
+        ``smf.sh`` refuses a port that still has connections in TIME_WAIT (up to a minute
+        after a server that closed them died), so this waits for the port first."""
+        port = self.port
+        self.stop()
+        for _ in range(90):
+            with socket.socket() as probe:
+                try:
+                    probe.bind(("127.0.0.1", port))
+                    break
+                except OSError:
+                    time.sleep(1)
+        self.start(port)
 
     @property
     def port(self) -> int:
         """The web server's port."""
-        found = re.search(r":(\d+)/", self.url)
+        found = re.search(r":(\d+)", self.url.split("//", 1)[1])
         assert found
         return int(found.group(1))
 
@@ -157,6 +165,27 @@ class Board:
         out = subprocess.run([str(self.script), "cli", str(self.folder), *args], check=True,
                              capture_output=True, text=True, timeout=60)  # fmt: skip
         return out.stdout
+
+    def end_sessions(self, user_id: int) -> None:
+        """Delete a member's sessions and autologin keys on the board (logged out for real)."""
+        if self.engine == "phpbb":
+            self.sql(f"DELETE FROM phpbb_sessions WHERE session_user_id = {user_id}")
+            self.sql(f"DELETE FROM phpbb_sessions_keys WHERE user_id = {user_id}")
+        else:
+            self.sql("DELETE FROM smf_sessions")
+            self.sql(
+                f"UPDATE smf_members SET password_salt = 'x{user_id}' WHERE id_member = {user_id}"
+            )
+
+    def post_url(self) -> str:
+        """The URL pattern of a reply's POST."""
+        return r"posting\.php\?mode=reply" if self.engine == "phpbb" else r"action=post2"
+
+    def pm_url(self) -> tuple[str, str]:
+        """The URL pattern of a PM's sending POST, and a field only that POST carries."""
+        if self.engine == "phpbb":
+            return r"ucp\.php\?i=pm&mode=compose", "post"
+        return r"action=pm;sa=send2", "message"
 
     # -- what the board saw ---------------------------------------------------------------
     def log_lines(self) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from tests.live.boards import Board
+from tests.live.boards import ROOT, Board
 
 PASSWORD_ENV = "FORUMBOT_PASSWORD"
 
@@ -38,18 +38,27 @@ class BotCli:
                     "FORUMBOT_DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1"})  # fmt: skip
         return env
 
-    def argv(self, *args: str) -> list[str]:
-        """The command line of ``forumbot ARGS``."""
-        return [sys.executable, "-m", "forumbot", *args]
-
     def __call__(self, *args: str, ok: bool = True, timeout: float = 300) -> str:
         """Run ``forumbot ARGS``; its output (stdout and stderr). Asserts success when ``ok``."""
-        done = subprocess.run(self.argv(*args), env=self.env(), capture_output=True, text=True,
+        argv = [sys.executable, "-m", "forumbot", *args]
+        done = subprocess.run(argv, env=self.env(), capture_output=True, text=True,
                               timeout=timeout, cwd=self.workdir)  # fmt: skip
         out = done.stdout + done.stderr
+        self.stdout = done.stdout
         if ok:
             assert done.returncode == 0, f"forumbot {' '.join(args)} failed:\n{out}"
         return out
+
+    def faulty(self, fault: str, url: str, *args: str, field: str = "message") -> int:
+        """Run ``forumbot ARGS`` with ``fault`` ("kill" or "stop-web") right after the first
+        POST to a URL matching ``url`` that carries form field ``field``; its exit code."""
+        env = self.env()
+        env.update(FAULT=fault, FAULT_URL=url, FAULT_FIELD=field, PYTHONPATH=str(ROOT),
+                   FAULT_WEB_PGID=str(self.board.web_pgid()))  # fmt: skip
+        done = subprocess.run([sys.executable, "-m", "tests.live.faulty_run", *args], env=env,
+                              capture_output=True, text=True, timeout=300, cwd=ROOT)  # fmt: skip
+        self.last_output = done.stdout + done.stderr
+        return done.returncode
 
     def forum(self, command: str, *args: str, url: str | None = None) -> str:
         """``forumbot forum COMMAND`` as the bot."""
@@ -78,4 +87,5 @@ class BotCli:
 
     def status(self) -> dict[str, Any]:
         """``forumbot status GAME --json``."""
-        return dict(json.loads(self("status", self.name, "--json")))
+        self("status", self.name, "--json")
+        return dict(json.loads(self.stdout))

@@ -43,7 +43,10 @@ def test_a_game_from_signups_to_night_results(board: Board, tmp_path: Path) -> N
     bot("phase", "end", bot.name)
     bot("run", "--once", str(game))  # the deadline's re-read finds the edit, then resolves
     bot("queue", bot.name, "--approve", "all")
-    bot("run", "--once", str(game))
+    # kill -9 right after the phase post's POST: the board has it, the bot never heard back.
+    assert bot.faulty("kill", board.post_url(), "run", "--once", str(game)) == -9
+    assert len(board.posts_by(board.bot_id, topic)) == 1
+    assert "found_after_interruption" in bot("run", "--once", str(game))
     day = board.posts_by(board.bot_id, topic)
     assert len(day) == 1, day  # exactly one phase post
     assert "Kleene (3): Conia, Маша, Akonyl" in day[0][1], day[0][1]  # the edit counted
@@ -53,10 +56,16 @@ def test_a_game_from_signups_to_night_results(board: Board, tmp_path: Path) -> N
     players["Akonyl"].send_pm([board.bot[0], board.gm[0]], "N1", "kill Маша")  # two recipients
     players["Conia"].send_pm([board.bot[0]], "Night 1", "[b]check Akonyl[/b]")
     players["bob"].send_pm([board.bot[0]], "ночь", "heal Маша")
-    bot("run", "--once", str(game))  # reads the orders, sends receipts
+    # The web server stops right after the first receipt's POST (the bot gets no answer).
+    url, field = board.pm_url()
+    assert bot.faulty("stop-web", url, "run", "--once", str(game), field=field) == 0
+    board.restart()
+    bot("run", "--once", str(game))  # the interrupted receipt is found, the others sent
     bot("phase", "end", bot.name)
+    board.end_sessions(board.bot_id)  # the bot's session is gone: it logs in again
     bot("run", "--once", str(game))
     bot("queue", bot.name, "--approve", "all")
+    assert bot.faulty("kill", url, "run", "--once", str(game), field=field) == -9  # a result PM
     bot("run", "--once", str(game))
     bot("run", "--once", str(game))  # nothing left: nothing sent again
     night = board.posts_by(board.bot_id, topic)
