@@ -46,16 +46,20 @@ def read_thread(
 ) -> tuple[str, list[tuple[str, str]]]:
     """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed).
 
-    Each page is read once: the title is the opening post's subject.
+    Each page is read once.
     """
-    from forum_adapters import ADAPTERS, ThreadRef, locate
+    from forum_adapters import ADAPTERS, locate
 
     where = locate(url, None if engine == "auto" else engine)
     adapter = ADAPTERS[where.engine](where.base_url, username, read_password(),
                                      cookie_file=cookie_file)  # fmt: skip
-    posts = list(adapter.iter_posts(ThreadRef(where.topic_id or 0, where.topic_url)))
+    topic = where.topic_id or 0
+    page = adapter.topic_page(where.topic_url, topic)
+    title, posts = page.title or f"topic {topic}", list(page.posts)
+    while page.next_url:  # page by page, each once: page 1 gives the title too
+        page = adapter.topic_page(page.next_url, topic)
+        posts.extend(page.posts)
     adapter.save_cookies()
-    title = (posts[0].subject if posts else "") or f"topic {where.topic_id}"
     return title, [(p.author.name, p.body_html) for p in posts]
 
 
