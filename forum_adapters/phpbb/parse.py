@@ -110,9 +110,9 @@ def _topic_id(root: HtmlElement, url: str) -> int | None:
 def _pagination(root: HtmlElement) -> tuple[int, int, str | None]:
     """(current page, last page, next page href) from the first ``div.pagination``.
 
-    "Page x of y" is read where prosilver prints it (plain, or in the jump box's
-    ``span.sr-only``); the page links' ``start=`` values count too, so a style that drops
-    the label still gives the right last page.
+    "Page x of y" is read where prosilver prints it (plain on one page, in the jump box's
+    ``span.sr-only`` beyond 6 pages); otherwise the active page and the page links'
+    ``start=`` values tell (a 2-6 page topic shows only those).
     """
     box = first(root, "//div[contains(@class,'pagination')]")
     if box is None:
@@ -121,9 +121,13 @@ def _pagination(root: HtmlElement) -> tuple[int, int, str | None]:
     numbers = [int(n) for n in box.xpath(".//strong/text()") if n.strip().isdigit()]
     if len(numbers) >= 2:
         current, last = numbers[0], numbers[1]
+    active = [t.strip() for t in box.xpath(".//li[contains(@class,'active')]/span/text()")]
+    if active and active[0].isdigit():  # up to 6 pages prosilver prints no "Page x of y"
+        current = int(active[0])
     starts = sorted({int(m) for h in box.xpath(".//a/@href") for m in _START.findall(h)} - {0})
     if starts:  # the page size divides every start
-        last = max(last, starts[-1] // math.gcd(*starts) + 1, current)
+        last = max(last, starts[-1] // math.gcd(*starts) + 1)
+    last = max(last, current)
     following = box.xpath(".//li[contains(@class,'next')]//a/@href | .//a[@rel='next']/@href")
     return current, last, following[0] if following else None
 

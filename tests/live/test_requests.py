@@ -34,9 +34,12 @@ def test_a_fresh_inbox_read_opens_the_inbox_once_and_keeps_new_marks(
 
 
 def test_forum_check_tells_the_pm_limit_and_counts_pages(board: Board, tmp_path: Path) -> None:
-    topic = board.player("GameMaster").new_topic("Check me", "one page")
+    topic = board.player("GameMaster").new_topic("Check me", "two pages")
+    per_page = 10 if board.engine == "phpbb" else 15
+    for n in range(per_page):  # one more post than a page holds
+        board.player("Conia").reply(topic, f"post {n}")
     out = BotCli(board, tmp_path).forum("check", url=board.topic_url(topic))
-    assert "1 page(s)" in out and "first by GameMaster" in out
+    assert "2 page(s)" in out and "first by GameMaster" in out, out
     if board.engine == "smf":
         assert "send_mail" in out
 
