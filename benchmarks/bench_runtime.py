@@ -24,11 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from forum_adapters import HttpSettings, PoliteSession, SMFAdapter  # noqa: E402
 from forumbot import jobs  # noqa: E402
+from forumbot.clock import FakeClock  # noqa: E402
 from forumbot.db import make_engine, make_session_factory, upgrade  # noqa: E402
-from forumbot.runtime.clock import FakeClock  # noqa: E402
-from forumbot.runtime.context import Runtime  # noqa: E402
-from forumbot.runtime.pipeline import load_pipeline  # noqa: E402
 from forumbot.services import games  # noqa: E402
+from forumbot.services.context import Runtime  # noqa: E402
 from tests.runtime.conftest import GAME  # noqa: E402
 from tests.runtime.smf_forum import SMFTestForum  # noqa: E402
 
@@ -61,7 +60,7 @@ def run() -> dict[str, float]:
         engine = make_engine(url)
         rt = Runtime(engine=engine, sessions=make_session_factory(engine),
                      adapter_factory=lambda access: _adapter(by_port[access.base_url]),
-                     pipeline=load_pipeline(), clock=clock, worker="bench")  # fmt: skip
+                     clock=clock, worker="bench")  # fmt: skip
         for n, forum in enumerate(forums):
             forum.add_post("Steph", "Welcome: <b>night 1</b> has started")
             path = Path(tmp) / f"g{n}.yaml"

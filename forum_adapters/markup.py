@@ -5,25 +5,139 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
 from lxml.html import HtmlElement
 
+from forum_adapters.errors import LayoutChanged
+
 _BBCODE_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
 # Smiley codes (":P", ";)", ":lol:") render as images, so they drop out of both sides.
 _SMILEY = re.compile(r"(?<!\w)(?::\w+:|[:;8]-?[a-zA-Z()|/\\\[\]])(?!\w)")
 
 
+# Elements nested deeper than this are flattened (their tags dropped, their text kept) when a
+# page is deeper than libxml2 can read even with huge_tree (2048): 300 nested quotes are fine.
+FLATTEN_DEPTH = 256
+_VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
 def parse_html(page: str | bytes) -> HtmlElement:
-    """Parse a whole page with lxml (bytes are decoded as UTF-8, both engines' default)."""
+    """Parse a whole page with lxml (bytes are decoded as UTF-8, both engines' default).
+
+    Deep pages are read to their end: lxml's huge-tree mode lifts libxml2's depth limit of
+    256 to 2048, and a page deeper still (a post of thousands of nested quotes) is parsed
+    again flattened below ``FLATTEN_DEPTH``, its text kept. Engines still check that the
+    page reached its footer (``require_end``): a page cut short is never taken as whole.
+    """
     if isinstance(page, str):
         page = page.encode("utf-8", "surrogatepass")
     if not page.strip():
         page = b"<html></html>"
-    parser = lxml.html.HTMLParser(encoding="utf-8")
-    return lxml.html.document_fromstring(page, parser=parser)
+    parser = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True)
+    root = lxml.html.document_fromstring(page, parser=parser)
+    if any(entry.type_name == "ERR_RESOURCE_LIMIT" for entry in parser.error_log):
+        flat = flatten_deep(page.decode("utf-8", "replace")).encode("utf-8")
+        root = lxml.html.document_fromstring(flat, parser=lxml.html.HTMLParser(encoding="utf-8"))
+    return root
+
+
+def flatten_deep(page: str, limit: int = FLATTEN_DEPTH) -> str:
+    """``page`` with every tag nested deeper than ``limit`` removed (text and entities kept)."""
+    flattener = _Flattener(limit)
+    flattener.feed(page)
+    flattener.close()
+    return "".join(flattener.out)
+
+
+class _Flattener(HTMLParser):
+    """Re-emits a page token by token, dropping the tags opened below ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(convert_charrefs=False)
+        self.limit = limit
+        self.out: list[str] = []
+        self.open: list[str] = []
+        self.dropped: dict[str, int] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            self.out.append(self.get_starttag_text() or "")
+        elif len(self.open) >= self.limit:
+            self.dropped[tag] = self.dropped.get(tag, 0) + 1
+        else:
+            self.open.append(tag)
+            self.out.append(self.get_starttag_text() or "")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.out.append(self.get_starttag_text() or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.dropped.get(tag):
+            self.dropped[tag] -= 1
+            return
+        if tag in self.open:
+            while self.open and self.open.pop() != tag:
+                pass
+        self.out.append(f"</{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        self.out.append(_escape_text(data) if not self.cdata_elem else data)
+
+    def handle_entityref(self, name: str) -> None:
+        self.out.append(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self.out.append(f"&#{name};")
+
+    def handle_comment(self, data: str) -> None:
+        self.out.append(f"<!--{data}-->")
+
+    def handle_decl(self, decl: str) -> None:
+        self.out.append(f"<!{decl}>")
+
+    def handle_pi(self, data: str) -> None:
+        self.out.append(f"<?{data}>")
+
+
+def require_end(root: HtmlElement, url: str, footer_xpath: str, footer: str) -> None:
+    """Refuse a page that was not read to its end (cut short, or too deep to parse).
+
+    The engine's footer comes after the last post, so a page whose footer is missing lost
+    posts: nothing of it is taken (the caller never moves past what it did not read).
+
+    Raises:
+        LayoutChanged: ``footer`` (e.g. ``div#footer``) is missing; ``saved_html`` holds the
+            page as parsed, for the quarantine.
+    """
+    if root.xpath(footer_xpath):
+        return
+    raise LayoutChanged(
+        url,
+        f"the end of the page ({footer} after the last post; the page was cut short or "
+        "could not be read to its end)",
+        etree.tostring(root, encoding="unicode", method="html"),
+    )
 
 
 def inner_html(element: HtmlElement) -> str:

@@ -7,13 +7,16 @@ Never from the game file, never printed, never logged. ``Secret`` hides its valu
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from forumbot.errors import CredentialsError
+from forumbot.errors import ConfigError, CredentialsError
 
 DEFAULT_PASSWORD_ENV = "FORUMBOT_PASSWORD"
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^\s/?#@]*@")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +94,29 @@ def _read_password_file(path: Path, setting: str) -> Secret:
     if not value:
         raise CredentialsError(where, f"{path} is empty")
     return Secret(value)
+
+
+def mask_url_credentials(text: str) -> str:
+    """``text`` with the ``user:password@`` part of every URL in it replaced by ``********@``."""
+    return _URL_USERINFO.sub(r"\1********@", text)
+
+
+def refuse_url_credentials(url: str, setting: str) -> None:
+    """Refuse a forum URL carrying a user name or password (``http://ModBot:pw@host/``).
+
+    Raises:
+        ConfigError: naming ``setting`` and pointing to ``FORUMBOT_PASSWORD``; the message
+            shows the URL with its credentials masked.
+    """
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return  # not a URL at all: the caller's own check names the problem
+    if parts.username is None and parts.password is None:
+        return
+    raise ConfigError(
+        setting,
+        f"{mask_url_credentials(url)} has a user name or password in it; give the bare URL, "
+        f"the user name as the bot's user name, and the password in ${DEFAULT_PASSWORD_ENV} "
+        "(or credentials.password_env / password_file)",
+    )

@@ -34,12 +34,3 @@ class GameNotFound(ForumbotError):
     def __init__(self, game: str) -> None:
         self.game = game
         super().__init__(f"no game named {game!r} in the database")
-
-
-class NotYetAvailable(ForumbotError):
-    """A command of the stable contract whose feature has not landed yet."""
-
-    def __init__(self, command: str, issue: str) -> None:
-        self.command = command
-        self.issue = issue
-        super().__init__(f"'forumbot {command}' is not yet available ({issue}).")

@@ -9,6 +9,7 @@ lease guard, and is idempotent. APScheduler stores a job by reference, so a job 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,15 +21,15 @@ from apscheduler.schedulers import base as aps_base
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
+from sqlalchemy.exc import OperationalError
 
 from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
 from forumbot import services
+from forumbot.clock import Clock
 from forumbot.errors import ForumbotError
 from forumbot.logging import event
-from forumbot.runtime import leases
-from forumbot.runtime.clock import Clock
-from forumbot.runtime.context import Runtime
-from forumbot.services import games
+from forumbot.services import alerts, games, leases, status
+from forumbot.services.context import Runtime
 from resolver.errors import ResolverError
 
 RUNTIMES: dict[str, Runtime] = {}
@@ -121,7 +122,7 @@ def _reschedule(rt: Runtime, runtime: str, held: list[int]) -> None:
             job.remove()
             rt.forget_adapter(int(job.id.split("-")[1]))
     for job_id, gid in wanted.items():
-        every = games.poll_interval(rt, gid)
+        every = status.poll_interval(rt, gid)
         job = scheduler.get_job(job_id)
         if job is None or job.trigger.interval != every:
             scheduler.add_job(game_cycle, _every(rt, every),
@@ -133,33 +134,61 @@ def _scheduler_of(runtime: str) -> BaseScheduler | None:
     return SCHEDULERS.get(runtime)
 
 
-def run_guarded(rt: Runtime, game_id: int, work: Any) -> None:
+def run_guarded(rt: Runtime, game_id: int, work: Any) -> bool:
     """The one broad catch of the runtime: a failing game never stops the others.
 
     An outage waits for the next cycle; a forum that refuses the bot, a page the adapter
     cannot read, or a resolver error needs a person: the GM is alerted (and a resolver
-    error parks the game).
+    error parks the game). A database that cannot be written is logged in one line and
+    alerts nothing (the alert could not be stored either); the cycle is retried.
+
+    Returns:
+        False if the cycle failed (for ``run --once``'s exit status), True if it ran or the
+        game passed to another worker.
     """
     try:
         with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
             work()
-            games.forum_back(rt, game_id)
+            alerts.forum_back(rt, game_id)
+        return True
     except leases.LeaseLost:
         event(rt.log, "job.lease_lost", game=game_id, worker=rt.worker)
+        return True
     except ForumUnavailable as exc:
         event(rt.log, "job.forum_unavailable", level=30, game=game_id, error=str(exc))
-        games.note_outage(rt, game_id, str(exc))
+        _or_database_error(rt, game_id, alerts.note_outage, rt, game_id, str(exc))
     except ForumError as exc:
-        _needs_person(rt, game_id, exc)
+        _or_database_error(rt, game_id, _needs_person, rt, game_id, exc)
     except ForumbotError as exc:  # a setting a person must fix (a password not set...)
         event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
-        games.alert(rt, game_id, f"config:{type(exc).__name__}", str(exc))
+        key = f"config:{type(exc).__name__}"
+        _or_database_error(rt, game_id, alerts.alert, rt, game_id, key, str(exc))
     except ResolverError as exc:
         event(rt.log, "job.resolver_error", level=40, game=game_id, error=str(exc))
-        games.park(rt, game_id, f"the resolver failed: {exc}")
+        why = f"the resolver failed: {exc}"
+        _or_database_error(rt, game_id, alerts.park, rt, game_id, why)
+    except OperationalError as exc:
+        _database_error(rt, game_id, exc)
     except Exception as exc:
         rt.log.exception("job.failed game=%s: %s", game_id, exc)
-        games.alert(rt, game_id, f"bug:{type(exc).__name__}", f"internal error: {exc}")
+        key, why = f"bug:{type(exc).__name__}", f"internal error: {exc}"
+        _or_database_error(rt, game_id, alerts.alert, rt, game_id, key, why)
+    return False
+
+
+def _or_database_error(
+    rt: Runtime, game_id: int, record: Callable[..., object], *args: Any
+) -> None:
+    """Record a failure (alert, outage, park); a database that cannot take it is logged."""
+    try:
+        record(*args)
+    except OperationalError as exc:
+        _database_error(rt, game_id, exc)
+
+
+def _database_error(rt: Runtime, game_id: int, exc: OperationalError) -> None:
+    event(rt.log, "job.database_error", level=40, game=game_id, error=str(exc.orig),
+          hint="check free disk space and that the database is writable")  # fmt: skip
 
 
 def _needs_person(rt: Runtime, game_id: int, exc: ForumError) -> None:
@@ -168,4 +197,4 @@ def _needs_person(rt: Runtime, game_id: int, exc: ForumError) -> None:
         saved = games.quarantine(exc.saved_html, game_id, rt.clock.now().isoformat())
         where = f" (page saved to {saved})"
     event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
-    games.alert(rt, game_id, f"forum:{type(exc).__name__}", f"{exc}{where}")
+    alerts.alert(rt, game_id, f"forum:{type(exc).__name__}", f"{exc}{where}")

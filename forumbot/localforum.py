@@ -30,7 +30,7 @@ from forum_adapters.base import (
 from forum_adapters.errors import ReplyRefusedNewerPost
 from forum_adapters.markup import fingerprint, html_fingerprint, parse_html
 from forum_adapters.smf import parse as smf_parse
-from forumbot.runtime.clock import Clock, SystemClock
+from forumbot.clock import Clock, SystemClock
 
 STATE_FILE = "state.json"
 

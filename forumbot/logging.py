@@ -2,7 +2,8 @@
 
 ``event(log, "poll.done", game=7, posts=3)`` writes ``poll.done game=7 posts=3`` (or one JSON
 object per line with ``--log-json``). Fields whose name looks like a secret are replaced by
-``********`` and ``Secret`` values hide themselves, so a stray field cannot leak a password.
+``********`` and ``Secret`` values hide themselves, so a stray field cannot leak a password;
+the ``user:password@`` of any URL in a line (message, field or traceback) is masked too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import logging
 import re
 import sys
 from typing import Any, TextIO
+
+from forumbot.credentials import mask_url_credentials
 
 LOGGER_NAME = "forumbot"
 _SECRET_KEY = re.compile(r"pass|secret|token|cookie|session_id|sid$", re.IGNORECASE)
@@ -43,7 +46,7 @@ class KeyValueFormatter(logging.Formatter):
         line = " ".join([stamp, record.levelname, record.getMessage(), *parts])
         if record.exc_info:
             line += "\n" + self.formatException(record.exc_info)
-        return line
+        return mask_url_credentials(line)
 
 
 class JsonFormatter(logging.Formatter):
@@ -58,7 +61,7 @@ class JsonFormatter(logging.Formatter):
         }
         if record.exc_info:
             data["error"] = self.formatException(record.exc_info)
-        return json.dumps(data, ensure_ascii=False, default=str)
+        return mask_url_credentials(json.dumps(data, ensure_ascii=False, default=str))
 
 
 def setup(level: str = "INFO", *, as_json: bool = False, stream: TextIO | None = None) -> None:

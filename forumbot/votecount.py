@@ -7,6 +7,7 @@ vote-count post is :func:`render_vote_count`, from the Jinja2 template
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,7 +23,6 @@ from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
 from parsers.pages import extract_posts
 from parsers.roster import Roster, SetupError, roster_from_data
-from resolver.ruleset import RULESETS_DIR
 from parsers.votes import (
     CountResult,
     DaySetup,
@@ -34,6 +34,10 @@ from parsers.votes import (
     result_as_json,
     rules_for,
 )
+from resolver.errors import RulesetError
+from resolver.model.catalogue import Ruleset
+from resolver.ruleset import RULESETS_DIR, load_ruleset
+from resolver.votes import VOTE_DEFAULTS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -51,6 +55,7 @@ class VoteCountJob:
     posts: tuple[PostInput, ...]
     result: CountResult
     engine: str | None = None
+    zone: ZoneInfo | timezone | None = None  # the game's: times are shown in it
 
 
 def _load_yaml(path: Path, what: str) -> Any:
@@ -76,15 +81,50 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
         ConfigError: a bad ``vote:`` key, named.
     """
     path = Path(ruleset) if ruleset.endswith((".yaml", ".yml")) else RULESETS / f"{ruleset}.yaml"
-    data: dict[str, Any] = {}
-    if path.is_file():
-        loaded = _load_yaml(path, "ruleset") or {}
-        data.update(loaded.get("vote") or {} if isinstance(loaded, Mapping) else {})
-    data.update(setup.get("vote") or setup.get("votes") or {})
+    data = setup.get("vote") or setup.get("votes") or {}
     try:
-        return rules_for(path.stem, data)
+        return rules_for(_ruleset(str(path)) if path.is_file() else None, data)
     except SetupError as exc:
         raise ConfigError(exc.key, exc.problem, str(path)) from exc
+    except RulesetError as exc:
+        raise ConfigError(exc.path or "ruleset", exc.problem, exc.source) from exc
+
+
+@functools.lru_cache(maxsize=16)
+def _ruleset(path: str) -> Ruleset:
+    """A ruleset file, loaded and validated once per process (its ``vote:`` with it)."""
+    return load_ruleset(path)
+
+
+def vote_rule_lines(ruleset: Ruleset, stated: Mapping[str, Any]) -> list[tuple[str, Any, bool]]:
+    """The vote rules a game plays with, for ``game check``: (key, value, set by the game).
+
+    Args:
+        ruleset: the game's ruleset (its ``vote:`` section).
+        stated: what the game file says under ``votes:``.
+
+    Returns:
+        Every key of the section, in the documented order.
+    """
+    section = dict(ruleset.vote.section)
+    if "lynch_rule" in ruleset.options:
+        section["rule"] = ruleset.options["lynch_rule"].value
+    out = []
+    for key in VOTE_DEFAULTS:
+        value = stated[key] if key in stated else section.get(key)
+        given = key in stated and _same(value) != _same(section.get(key))
+        if key == "at_deadline" and value is None:
+            value = f"(from rule: {'plurality' if section['rule'] == 'plurality' else 'no_lynch'})"
+        elif isinstance(value, list | tuple):
+            value = ", ".join(map(str, value)) or "(none)"
+        elif isinstance(value, Mapping):
+            value = ", ".join(f"{k} {v}" for k, v in value.items()) or "(none)"
+        out.append((key, value, given))
+    return out
+
+
+def _same(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
 
 
 def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:
@@ -230,8 +270,12 @@ def count_from_files(
     from_post: int | None = None,
     to_post: int | None = None,
     saved_on: date | None = None,
+    now: datetime | None = None,
 ) -> VoteCountJob:
     """Read a SETUP file and saved pages or stored posts, and count the votes.
+
+    The Day is over (the deadline rule decides) when the SETUP says ``day.ended: true`` or
+    its deadline is before ``now`` (default: the current time).
 
     Raises:
         ConfigError: missing or bad input, named.
@@ -251,8 +295,11 @@ def count_from_files(
     low = from_post if from_post is not None else -1
     high = to_post if to_post is not None else 10**12
     window = [p for p in posts if p.number is None or low <= p.number <= high]
+    moment = now or datetime.now(UTC)
+    if day.deadline is not None and moment >= day.deadline:
+        day = replace(day, ended=True)
     result = count_votes(window, roster, rules, day)
-    return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine)
+    return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine, zone)
 
 
 def job_as_json(job: VoteCountJob) -> dict[str, Any]:
@@ -274,6 +321,14 @@ def job_as_json(job: VoteCountJob) -> dict[str, Any]:
     }
 
 
+def _shown(moment: datetime | None, zone: ZoneInfo | timezone | None) -> str | None:
+    """A time as a GM reads it: in the game's zone, to the minute ("2026-12-03 18:00 CET")."""
+    if moment is None:
+        return None
+    local = moment.astimezone(zone) if zone is not None else moment
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".strip()
+
+
 def _time_left(deadline: datetime | None, now: datetime) -> str | None:
     if deadline is None:
         return None
@@ -288,13 +343,20 @@ def _time_left(deadline: datetime | None, now: datetime) -> str | None:
     return " ".join(parts) + " left"
 
 
-def render_vote_count(job: VoteCountJob, now: datetime, template: Path | None = None) -> str:
+def render_vote_count(
+    job: VoteCountJob,
+    now: datetime,
+    template: Path | None = None,
+    zone: ZoneInfo | timezone | None = None,
+) -> str:
     """The BBCode vote-count post for the forum.
 
     Args:
         job: the count.
         now: the current time (for the time left to the deadline).
         template: a GM's own template file; default ``templates/votes/vote_count.bbcode.j2``.
+        zone: the game's time zone: the deadline is shown in it, to the minute (default:
+            the deadline's own offset).
 
     Returns:
         The post text.
@@ -316,6 +378,9 @@ def render_vote_count(job: VoteCountJob, now: datetime, template: Path | None = 
         **data,
         "time_left": _time_left(job.day.deadline, now),
         "as_of": data["window"]["to_post"],
+        "deadline_shown": _shown(job.day.deadline, zone or job.zone),
+        "majority_rule": job.rules.rule.value == "majority" or job.rules.majority_ends_day,
+        "outcome": job.result.decision.outcome,
     }
     try:
         return env.get_template(name).render(**context)

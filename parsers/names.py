@@ -14,8 +14,12 @@ the first stage that finds anything:
 5. a unique substring of a name (at least 4 characters);
 6. a typo: within a small edit distance (transpositions count as one) of exactly one name,
    of its name without a trailing number, or of one of its long words;
-7. only when the index is built with ``acronyms=True``: an acronym of 3-5 letters found in
-   order in exactly one name, starting with its first letter ("RBT" for "Riceballtail").
+7. only when the index is built with ``acronyms=True`` (the vote counter's bold targets),
+   what a human counter also reads, each only when exactly one slot fits: an acronym of 3-5
+   letters found in order in one name, starting with its first letter ("RBT" for
+   "Riceballtail"); a misspelt start of a long name ("Wickid" for "Wickedestjr", one edit
+   in the first 5+ letters); three lower-case letters found together in one name ("pac" for
+   "evilpacman18"); one capital letter that only one name starts with ("K" for "Kthxbye").
 
 A stage that finds one slot gives :class:`Resolved`; a stage that finds several gives
 :class:`Ambiguous` with the candidates (the GM decides; we never guess); nothing anywhere
@@ -44,6 +48,7 @@ __all__ = [
     "Resolution",
     "Resolved",
     "Unknown",
+    "account_key",
     "fold",
 ]
 
@@ -60,6 +65,8 @@ class MatchKind(enum.Enum):
     SUBSTRING = "substring"
     TYPO = "typo"
     ACRONYM = "acronym"
+    PREFIX_TYPO = "prefix_typo"
+    INITIAL = "initial"
 
 
 class EntryKind(enum.Enum):
@@ -204,6 +211,27 @@ def fold(text: str) -> str:
     return _KEEP.sub("", text)
 
 
+def account_key(text: str) -> str:
+    """The key of a forum account name: who wrote a post, never folded like a vote target.
+
+    Only Unicode normalisation (NFC), case and surrounding spaces are ignored. Look-alike
+    letters, invisible and direction characters are kept, so an outsider account ``Аnn``
+    (Cyrillic А), ``Ann\u200b`` or ``\u202eZed`` is never the player ``Ann`` or ``Zed``.
+
+    Args:
+        text: the account name as the forum shows it.
+
+    Returns:
+        The key.
+
+    >>> account_key(" Ann ") == account_key("ann")
+    True
+    >>> account_key("\u0410nn") == account_key("Ann") or account_key("Ann\u200b") == "ann"
+    False
+    """
+    return unicodedata.normalize("NFC", text).strip().casefold()
+
+
 def _words(text: str) -> list[str]:
     """The words of a name: split at spaces, underscores, camelCase and digits."""
     return [w for w in _WORD_SPLIT.split(text.strip()) if w]
@@ -337,10 +365,20 @@ class NameIndex:
             self._substring,
             self._typo,
             self._acronym,
+            self._prefix_typo,
+            self._short_substring,
+            self._initial,
         )
+        loose = (self._prefix_typo, self._short_substring, self._initial)
         for stage in stages:
             if stage == self._acronym and not _looks_like_acronym(text):
                 continue
+            if stage == self._initial and not text.strip().isupper():
+                continue  # "K" is a name's initial; a lone "x" is a placeholder
+            if stage == self._short_substring and not text.strip().islower():
+                continue  # "pac" is a piece of a name; "Ace" and "ACE" are words
+            if stage in loose and not self._use_acronyms:
+                break  # the loose stages are the vote counter's only
             found = stage(key)
             if found:
                 return _decide(text, found)
@@ -441,6 +479,35 @@ class NameIndex:
             for k in self._keys
             if len(k.key) > len(key) + 2 and _acronym_of(key, k.entry.text)
         ]
+
+    def _prefix_typo(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        """One edit in the first letters of a longer name ("wickid" for "wickedestjr")."""
+        if len(key) < 5:
+            return []
+        return [
+            (k.entry, MatchKind.PREFIX_TYPO)
+            for k in self._keys
+            if len(k.key) >= len(key) + 2
+            and OSA.distance(key, k.key[: len(key)], score_cutoff=1) <= 1
+        ]
+
+    def _short_substring(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        """Three letters found together in one longer name ("pac" for "evilpacman18")."""
+        if len(key) != 3 or not key.isalpha():
+            return []
+        found = [(k.entry, MatchKind.SUBSTRING) for k in self._keys if key in k.key]
+        return found if len({e.slot for e, _ in found}) == 1 else []
+
+    def _initial(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
+        """One letter that only one name starts with ("K" for "Kthxbye")."""
+        if len(key) != 1 or not key.isalpha():
+            return []
+        found = [
+            (k.entry, MatchKind.INITIAL)
+            for k in self._keys
+            if k.key.startswith(key) and k.entry.kind is EntryKind.NAME
+        ]
+        return found if len({e.slot for e, _ in found}) == 1 else []
 
     def _substring(self, key: str) -> list[tuple[NameEntry, MatchKind]]:
         if len(key) < 4:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from parsers.names import EntryKind, NameEntry, NameIndex, fold
+from parsers.names import EntryKind, NameEntry, NameIndex, account_key, fold
 
 __all__ = ["Roster", "SetupError", "Slot", "VoteModifiers", "roster_from_data"]
 
@@ -78,6 +78,8 @@ class Slot:
         alive: False once dead (or otherwise out of the game).
         statuses: free status names (``arrested``, ``abroad``, ``revealed_mayor``...).
         vote: the slot's vote modifiers.
+        user_id: the forum account id of the current player, when known: posts are then
+            matched to the slot by account id, never by name.
     """
 
     name: str
@@ -87,6 +89,7 @@ class Slot:
     alive: bool = True
     statuses: frozenset[str] = frozenset()
     vote: VoteModifiers = field(default_factory=VoteModifiers)
+    user_id: str | None = None
 
     @property
     def id(self) -> str:
@@ -101,10 +104,12 @@ class Roster:
     Attributes:
         slots: the slots, in setup order.
         hosts: the GM/bot account names.
+        host_ids: their forum account ids, when known.
     """
 
     slots: tuple[Slot, ...]
     hosts: tuple[str, ...] = ()
+    host_ids: tuple[str, ...] = ()
     _authors: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -142,6 +147,35 @@ class Roster:
     def is_host(self, author: str) -> bool:
         """True when ``author`` is one of the hosts."""
         return fold(author) in {fold(h) for h in self.hosts}
+
+    def by_account(self, author: str, user_id: str | None = None) -> Slot | None:
+        """The slot a post's author plays, by forum account: never a folded display name.
+
+        With ``user_id`` and slots that know theirs, the id decides. Otherwise the account
+        name must equal the slot's current or a replaced name (:func:`account_key`: case
+        and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А, ``Ann\u200b``)
+        is an outsider.
+
+        Args:
+            author: the account name shown on the post.
+            user_id: the forum's account id, when known.
+
+        Returns:
+            The slot, or None for hosts and outsiders.
+        """
+        if user_id is not None and any(s.user_id for s in self.slots):
+            return next((s for s in self.slots if s.user_id == user_id), None)
+        key = account_key(author)
+        for slot in self.slots:
+            if key in {account_key(n) for n in (slot.name, *slot.previous)}:
+                return slot
+        return None
+
+    def is_host_account(self, author: str, user_id: str | None = None) -> bool:
+        """True when the account is a host's (by id when known, else its exact name)."""
+        if user_id is not None and self.host_ids:
+            return user_id in self.host_ids
+        return account_key(author) in {account_key(h) for h in self.hosts}
 
     def name_entries(self, *, alive_only: bool = False) -> list[NameEntry]:
         """Every name, alias and previous name of the slots, for a :class:`NameIndex`.

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from resolver.model.catalogue import Ability, Effect, Ruleset
+from resolver.model.catalogue import Ability, Effect, Ruleset, TargetKind
 
 SELF = "self"
 
@@ -48,6 +48,7 @@ CONTRACTS: dict[Effect, Contract] = {
     Effect.GRANT: Contract(("ability",), {"ability": "abilities"}),
     Effect.NOTIFY: Contract(),
     Effect.NONE: Contract(),
+    Effect.HOOK: Contract(("handler",)),
 }
 """Effect primitive → what it needs."""
 
@@ -65,6 +66,8 @@ def problem(effect: Effect, params: Mapping[str, Any], targets: int, ruleset: Ru
     for name, allowed in contract.choices.items():
         if name in params and params[name] not in allowed:
             return f"effect {effect}: {name} {params[name]!r} is not one of {list(allowed)}"
+    if effect is Effect.HOOK and not _has_handler(ruleset, str(params["handler"])):
+        return f"effect hook: handler {params['handler']!r} is not in the hooks of {ruleset.id}"
     to = params.get("to")
     if effect is Effect.CONVERT and to not in (None, "target_role") and to not in ruleset.roles:
         return f"effect convert: role {to!r} is not in the ruleset"
@@ -74,6 +77,42 @@ def problem(effect: Effect, params: Mapping[str, Any], targets: int, ruleset: Ru
     )
     if needs_target and targets < contract.targets:
         return f"effect {effect} needs {contract.targets} target(s), got {targets}"
+    return ""
+
+
+PLAYER_EFFECTS = frozenset(
+    {
+        Effect.BLOCK,
+        Effect.REDIRECT,
+        Effect.SWAP,
+        Effect.PROTECT,
+        Effect.ATTACK,
+        Effect.STATUS,
+        Effect.INVESTIGATE,
+        Effect.APPEARANCE,
+        Effect.LINK,
+    }
+)
+"""Primitives that read every target as a player name."""
+
+
+def _has_handler(ruleset: Ruleset, name: str) -> bool:
+    from resolver.hooks import HOOKS  # local: hook modules import the work layer
+
+    module = HOOKS.get(ruleset.hooks or "")
+    return name in getattr(module, "HANDLERS", {})
+
+
+def slot_problem(ability: Ability) -> str:
+    """Why a player-taking primitive cannot run this ability's non-player slots ("" if it can).
+
+    A role, claim or crime slot given to such a primitive would be read as a player name.
+    """
+    if ability.effect not in PLAYER_EFFECTS:
+        return ""
+    for i, slot in enumerate(ability.targets):
+        if slot.kind is not TargetKind.PLAYER:
+            return f"effect {ability.effect} takes players; target {i + 1} is a {slot.kind}"
     return ""
 
 
@@ -88,4 +127,15 @@ def unresolvable(ruleset: Ruleset) -> dict[str, str]:
 
 
 def _ability_problem(ability: Ability, ruleset: Ruleset) -> str:
-    return problem(ability.effect, ability.effect_params, len(ability.targets), ruleset)
+    handler = ability.effect_params.get("handler")
+    if handler:
+        from resolver.hooks import HOOKS  # local: hook modules import the engine's helpers
+
+        effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
+        if handler in effects:
+            return ""
+        if ability.effect is not Effect.HOOK:  # an `effect: hook` handler is checked below
+            return f"no hook effect {handler!r} in {ruleset.hooks!r}"
+    return slot_problem(ability) or problem(
+        ability.effect, ability.effect_params, len(ability.targets), ruleset
+    )

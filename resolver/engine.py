@@ -14,15 +14,16 @@ from types import ModuleType
 from resolver import finalize
 from resolver.abilities import ABILITIES
 from resolver.combat import attack
-from resolver.contracts import problem
+from resolver.contracts import problem, slot_problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
-from resolver.model.catalogue import Ruleset, TargetKind
+from resolver.model.catalogue import Ability, Effect, Ruleset, TargetKind
 from resolver.model.events import EventKind, Resolution, Visibility
-from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive
+from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive, Winner
 from resolver.phases import next_phase, parse_phase
 from resolver.rng import PurposeRng
+from resolver.teamvote import merge_team_votes
 from resolver.validate import Reject, reject, uses_left, validate_orders
 from resolver.work import Action, Work
 
@@ -51,6 +52,7 @@ def resolve_phase(
     """
     current = parse_phase(phase, ruleset) if phase else next_phase(state.phase, ruleset)
     work = Work.start(state, ruleset, current, rng)
+    work.hooks, work.apply = HOOKS.get(ruleset.hooks or ""), apply_primitive
     work.votes = dict(votes or {})
     if state.winner is not None:
         for voter, target in work.votes.items():
@@ -66,14 +68,21 @@ def resolve_phase(
                 "the game is over",
             )
         return Resolution(finalize.freeze(work, state), tuple(work.events))
-    hooks = HOOKS.get(ruleset.hooks or "")
+    hooks = work.hooks
     _run_scheduled(work, current)
+    start = getattr(hooks, "on_phase_start", None)
+    if start is not None:
+        for prim in start(HookView(work)):
+            apply_primitive(work, prim)
     grants = hook_grants(work, hooks)
-    for action in validate_orders(work, orders, grants):
+    for action in validate_orders(work, orders, grants, _order_problem(work, hooks)):
         work.acted.add(action.actor)
+        work.accepted.append(action)
         work.queue(action)
     _run_steps(work, hooks)
-    finalize.finish(work, hooks)
+    _after_deaths(work, hooks, finalize.settle_deaths(work))
+    _end_of_phase(work, hooks)
+    finalize.finish(work, _win_check(hooks))
     return Resolution(finalize.freeze(work, state), tuple(work.events))
 
 
@@ -84,6 +93,43 @@ def apply_primitive(work: Work, prim: Primitive) -> None:
         work.queue(action)
     else:
         run_action(work, action)
+
+
+def _after_deaths(work: Work, hooks: ModuleType | None, deaths: dict[str, str]) -> None:
+    """Apply the ruleset's ``after_deaths`` primitives for this phase's deaths; deaths they
+    cause (a lover's grief) settle in the same phase, and call it again."""
+    hook = getattr(hooks, "after_deaths", None)
+    for _ in range(len(work.players) + 1):  # each round settles deaths the last one caused
+        if hook is None or not deaths:
+            break
+        for prim in hook(HookView(work), deaths):
+            apply_primitive(work, prim)
+        deaths = finalize.kill_dying(work)
+
+
+def _end_of_phase(work: Work, hooks: ModuleType | None) -> None:
+    """Apply the ruleset's ``on_phase_end`` primitives; their deaths settle in the phase."""
+    hook = getattr(hooks, "on_phase_end", None)
+    if hook is not None:
+        for prim in hook(HookView(work)):
+            apply_primitive(work, prim)
+        _after_deaths(work, hooks, finalize.kill_dying(work))
+
+
+def _order_problem(work: Work, hooks: ModuleType | None) -> Callable[[Order, Ability], str] | None:
+    """The ruleset hook's ``order_problem`` bound to this phase, if it has one."""
+    hook = getattr(hooks, "order_problem", None)
+    if hook is None:
+        return None
+    return lambda order, ability: str(hook(HookView(work), order, ability))
+
+
+def _win_check(hooks: ModuleType | None) -> Callable[[Work], Winner | None] | None:
+    """The ruleset hook's own win check, if it has one."""
+    hook = getattr(hooks, "check_win", None)
+    if hook is None:
+        return None
+    return lambda work: hook(HookView(work))
 
 
 def hook_grants(work: Work, hooks: ModuleType | None) -> dict[str, tuple[str, ...]]:
@@ -118,8 +164,11 @@ def _run_steps(work: Work, hooks: ModuleType | None) -> None:
         system = SYSTEM_STEPS.get(step)
         if system is not None:
             system(work, hooks)
-        for action in _pop_sorted(work, step):
+        for action in merge_team_votes(work, _pop_sorted(work, step)):
             run_action(work, action)
+        after = getattr(hooks, "STEP_END", {}).get(step)
+        if after is not None:
+            after(work)
     for step in sorted(work.queued):  # actions whose step this phase kind does not list
         for action in _pop_sorted(work, step):
             _finish(work, action, "failed", f"step {step!r} is not part of {work.phase.kind}")
@@ -159,19 +208,57 @@ def run_action(work: Work, action: Action) -> None:
         else t
         for i, t in enumerate(action.targets)
     ]
-    visited = tuple(dict.fromkeys(action.targets)) if ability.visits else ()
+    players = [
+        t
+        for i, t in enumerate(action.targets)
+        if i >= len(slots) or slots[i].kind is TargetKind.PLAYER
+    ]
+    visited = tuple(dict.fromkeys(players)) if ability.visits else ()
     role_before = work.players[action.actor].role if action.actor in work.players else None
-    reason = problem(ability.effect, action.params, len(action.targets), work.ruleset)
+    handler = hook_effect(work.ruleset, ability)
+    reason = (
+        ""
+        if handler
+        else slot_problem(ability)
+        or problem(ability.effect, action.params, len(action.targets), work.ruleset)
+    )
     if reason:  # a catalogue ability the engine cannot run yet: an outcome, not a crash
         action.outcome, action.reason = "failed", f"not resolvable: {reason}"
         visited = ()
+    elif handler is not None:
+        handler(action, work)
     else:
         ABILITIES[ability.effect](action, work)
+        if ability.effect is Effect.NONE:
+            _hooked(work, action)
     _record(work, action, visited, action.outcome)
     if action.index is not None:
         if work.players[action.actor].role == role_before:  # a converting use is spent by it
             _spend(work, action)
         _finish(work, action, action.outcome, action.reason)
+
+
+def _hooked(work: Work, action: Action) -> None:
+    """An ability with effect ``none`` means what the ruleset hook's ``on_action`` says."""
+    hook = getattr(HOOKS.get(work.ruleset.hooks or ""), "on_action", None)
+    if hook is None or action.index is None:
+        return
+    done = hook(HookView(work), action.actor, action.ability, tuple(action.targets))
+    if isinstance(done, str):
+        action.outcome, action.reason = "failed", done
+        return
+    for prim in done:
+        apply_primitive(work, prim)
+
+
+def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:
+    """The ruleset hook's own effect for an ability (``effect_params.handler``), if any."""
+    name = ability.effect_params.get("handler")
+    if not name:
+        return None
+    effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
+    found: Callable[[Action, Work], None] | None = effects.get(str(name))
+    return found
 
 
 def _performer(work: Work, action: Action) -> str:
@@ -195,6 +282,7 @@ def _gate(work: Work, action: Action) -> tuple[str, str] | None:
         "performer": {action.performer},
         "orderer": {action.actor},
         "either": {action.actor, action.performer},
+        "none": set(),  # the ability decides itself (a DCTP kill order, a Quickshot)
     }.get(mode, {action.performer})
     if any(work.is_cancelled(w) for w in who):
         return "blocked", "controlled: no action"
@@ -283,7 +371,9 @@ def _spread(work: Work, hooks: ModuleType | None) -> None:
 
 
 def _vote(work: Work, hooks: ModuleType | None) -> None:
-    for prim in lynch_step(work, hooks):
+    override = getattr(hooks, "vote_step", None)
+    prims = override(HookView(work)) if override is not None else None
+    for prim in lynch_step(work, hooks) if prims is None else prims:
         apply_primitive(work, prim)
 
 

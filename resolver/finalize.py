@@ -1,32 +1,39 @@
-"""End of a phase: late results, deaths, hook follow-ups, succession, expiry, win check."""
+"""End of a phase: late results, deaths, succession, expiry, win check (hooks run in the engine)."""
 
 from __future__ import annotations
 
-from types import ModuleType
+from collections.abc import Callable
 
+from resolver.abilities.convert import convert
 from resolver.errors import InvariantViolation
-from resolver.hookspecs import HookView
 from resolver.model.events import EventKind, Visibility
-from resolver.model.state import GameState
+from resolver.model.state import GameState, Winner
 from resolver.phases import index_of, parse_phase
 from resolver.win import check_win
 from resolver.work import Work
 
 
-def finish(work: Work, hooks: ModuleType | None) -> None:
-    """Settle the phase in place on the scratchpad."""
+def settle_deaths(work: Work) -> dict[str, str]:
+    """Run the late results, then kill the dying; returns each new death's attack kind.
+
+    The engine runs the ruleset's ``after_deaths`` hook on the result before ``finish``.
+    """
     for late in list(work.late):
         late(work)
-    deaths = _deaths(work)
-    hook = getattr(hooks, "after_deaths", None)
-    if hook is not None and deaths:
-        from resolver.engine import apply_primitive  # the engine imports this module
+    return _deaths(work)
 
-        for prim in hook(HookView(work), deaths):
-            apply_primitive(work, prim)
+
+def kill_dying(work: Work) -> dict[str, str]:
+    """Kill the players marked dying since the last settlement (deaths a hook caused)."""
+    return _deaths(work)
+
+
+def finish(work: Work, win_check: Callable[[Work], Winner | None] | None = None) -> None:
+    """Settle the rest of the phase in place: succession, status expiry, the win check
+    (``win_check``, the ruleset hook's own, replaces the ruleset's ``win.check``)."""
     _succession(work)
     _expire(work)
-    winner = check_win(work)
+    winner = win_check(work) if win_check is not None else check_win(work)
     if winner is not None:
         work.winner = winner
         work.emit(
@@ -91,8 +98,6 @@ def _tell_cleaners(work: Work, name: str) -> None:
 
 def _succession(work: Work) -> None:
     """When nobody alive holds a role some dead player held, its first living heir takes it."""
-    from resolver.abilities.convert import convert
-
     changed = True
     while changed:
         changed = False

@@ -8,30 +8,70 @@ from types import ModuleType
 from resolver.hookspecs import HookView
 from resolver.model.events import EventKind, Visibility
 from resolver.model.state import Primitive
+from resolver.votes import (
+    VOTE_DEFAULTS,
+    LynchPick,
+    combine_weight,
+    lynch_majority,
+    pick_lynch,
+    status_weights,
+    voteless_statuses,
+)
 from resolver.work import Dying, Work
 
 NO_LYNCH = "no_lynch"
 
 
 def vote_weight(work: Work, voter: str) -> int:
-    """A voter's weight: a vote modifier this phase, else his best status weight, else 1."""
+    """A voter's weight: a vote modifier this phase, else what his statuses make of it
+    (:func:`resolver.votes.combine_weight`, the vote counter's own function)."""
     if voter in work.vote_mods:
         return work.vote_mods[voter]
-    return max((int(w) for w in work.status_effect(voter, "vote_weight")), default=1)
+    section = work.ruleset.vote.section or VOTE_DEFAULTS
+    effects = {
+        sid: int(status.effects["vote_weight"])
+        for sid, status in work.ruleset.statuses.items()
+        if "vote_weight" in status.effects
+    }
+    held = {s.id for s in work.players[voter].statuses}
+    ops = [(op, n) for status, op, n in status_weights(section, effects) if status in held]
+    return combine_weight(ops, bool(held & voteless_statuses(section, effects)))
 
 
 def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
-    tally = _tally(work)
+    cast = set(work.votes)  # who voted, before any vote-changing rule
+    change = getattr(hooks, "adjust_votes", None)
+    if change is not None:
+        work.votes = dict(change(HookView(work), dict(work.votes)))
+    tally = _tally(work, hooks)
     totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
-    not_voting = [p.name for p in work.living() if p.name not in work.votes]
+    extras = getattr(hooks, "vote_extras", None)
+    added = dict(extras(HookView(work))) if extras is not None else {}
+    for target, extra in added.items():
+        tally.setdefault(target, [])
+        totals[target] = totals.get(target, 0) + extra
+    adjust = getattr(hooks, "adjust_tally", None)
+    adjusted = adjust(HookView(work), totals) if adjust is not None else totals
+    not_voting = [p.name for p in work.living() if p.name not in cast]
     work.emit(
         EventKind.VOTE_TALLY,
-        Visibility.PUBLIC,
-        tally=[{"target": t, "voters": v, "total": totals[t]} for t, v in tally.items()],
+        Visibility.PUBLIC if adjusted is not None else Visibility.GM,
+        tally=[
+            {
+                "target": t,
+                "voters": v,
+                "total": totals[t],
+                **({"extra": added[t]} if t in added else {}),
+            }
+            for t, v in tally.items()
+        ],
         not_voting=not_voting,
     )
-    chosen = [c for c in _decide(work, totals) if c != NO_LYNCH]
+    if adjusted is None:  # the ruleset stopped the lynch before the votes were known
+        work.emit(EventKind.NO_LYNCH, Visibility.PUBLIC)
+        return ()
+    chosen = [c for c in _decide(work, dict(adjusted), hooks) if c != NO_LYNCH]
     for name in [c for c in chosen if any(work.status_effect(c, "lynch_immune"))]:
         work.gm(EventKind.NO_LYNCH, player=name, reason="lynch_immune")
         chosen.remove(name)
@@ -44,11 +84,14 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     return follow
 
 
-def _tally(work: Work) -> dict[str, list[str]]:
+def _tally(work: Work, hooks: ModuleType | None) -> dict[str, list[str]]:
     tally: dict[str, list[str]] = {}
     allow_self = work.ruleset.vote.self_vote
+    ruleset_problem = getattr(hooks, "vote_problem", None)
     for voter, target in work.votes.items():
         problem = _vote_problem(work, voter, target, allow_self)
+        if not problem and ruleset_problem is not None:
+            problem = ruleset_problem(HookView(work), voter, target)
         if problem:
             work.gm(EventKind.VOTE_REJECTED, voter=voter, target=target, reason=problem)
             continue
@@ -74,35 +117,44 @@ def _vote_problem(work: Work, voter: str, target: str | None, allow_self: bool) 
     return ""
 
 
-def _decide(work: Work, totals: dict[str, int]) -> list[str]:
-    """The lynched player(s): one, several (tie policy ``all_tied``) or none."""
+def _decide(work: Work, totals: dict[str, int], hooks: ModuleType | None) -> list[str]:
+    """The lynched player(s): one, several (tie policy ``all_tied``) or none.
+
+    The rule is the vote counter's (:func:`resolver.votes.pick_lynch`); the totals are in
+    the order the votes came, so ``first_to_reach`` reads the wagon begun first."""
     if not totals:
         return []
-    top = max(totals.values())
-    leaders = [t for t, n in totals.items() if n == top]
     options = work.ruleset.options
     rule = options["lynch_rule"].value if "lynch_rule" in options else work.ruleset.vote.rule
-    if rule == "majority":
-        electorate = sum(vote_weight(work, p.name) for p in work.living())
-        if top * 2 <= electorate:
-            work.gm(EventKind.NO_LYNCH, reason="no_majority", top=top, electorate=electorate)
-            return []
-    if len(leaders) == 1:
-        return leaders
+    electorate = [vote_weight(work, p.name) for p in work.living()]
+    majority = lynch_majority(electorate)
+    pick = pick_lynch(
+        list(totals.items()), rule=str(rule), tie=work.ruleset.vote.tie, majority=majority
+    )
+    if pick.short_of_majority:
+        top = max(totals.values())
+        work.gm(EventKind.NO_LYNCH, reason="no_majority", top=top, electorate=sum(electorate))
+        return []
+    if not pick.tied:
+        return list(pick.chosen)
+    return _tie(work, pick, hooks)
+
+
+def _tie(work: Work, pick: LynchPick, hooks: ModuleType | None) -> list[str]:
+    """``no_lynch`` lynches nobody; ``mayor_decides`` lynches the ruleset hook's
+    ``break_tie`` choice (nobody without such a hook: the GM or Mayor decides outside);
+    ``random`` draws one; ``all_tied`` lynches them all; ``first_to_reach`` the first."""
     seats = work.players
-    return _tie(work, sorted(leaders, key=lambda n: seats[n].seat if n in seats else -1))
-
-
-def _tie(work: Work, leaders: list[str]) -> list[str]:
-    """``no_lynch`` and ``mayor_decides`` lynch nobody (the GM or Mayor decides outside);
-    ``random`` draws one; ``all_tied`` lynches them all."""
+    leaders = sorted(pick.tied, key=lambda n: seats[n].seat if n in seats else -1)
     policy = work.ruleset.vote.tie
     work.gm(EventKind.NO_LYNCH, reason="tie", leaders=leaders, policy=policy)
-    if policy == "random":
+    if pick.waits_for == "draw":
         return [work.draw("lynch_tie", leaders)]
-    if policy == "all_tied":
-        return leaders
-    return []
+    breaker = getattr(hooks, "break_tie", None)
+    if policy == "mayor_decides" and breaker is not None:
+        chosen = breaker(HookView(work), tuple(leaders))
+        return [chosen] if chosen in leaders else []
+    return list(pick.chosen)
 
 
 def _lynch(

@@ -19,6 +19,7 @@ from resolver.model.catalogue import (
     Succession,
     VoteSettings,
 )
+from resolver.votes import read_vote
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: 10x faster
 
@@ -39,13 +40,6 @@ TOP_OPTIONAL = (
     "succession",
     "aliases",
 )
-VOTE_CHOICES = {
-    "channel": ("thread", "pm"),
-    "rule": ("plurality", "majority"),
-    "tie": ("no_lynch", "mayor_decides", "random", "all_tied"),
-    "edited_votes": ("count", "ignore", "flag"),
-    "multi_recipient_pm": ("ignore", "count", "flag"),
-}
 
 
 def load_ruleset(
@@ -127,7 +121,7 @@ def ruleset_from_data(
         abilities=abilities,
         roles=roles,
         order=frozen(order),
-        vote=_vote(r, top["vote"]),
+        vote=_vote(r, top["vote"], top.get("statuses")),
         options=frozen(opts),
         win=_win(r, top.get("win"), values),
         hooks=_hooks(r, top.get("hooks")),
@@ -176,19 +170,13 @@ def _order(r: Reader, raw: Any, kinds: tuple[str, ...]) -> dict[str, tuple[str, 
     return out
 
 
-def _vote(r: Reader, raw: Any) -> VoteSettings:
-    fields = (*VOTE_CHOICES, "syntax", "no_vote_counts_as_self", "self_vote")
-    raw = r.mapping(raw, "vote", optional=fields)
-    values: dict[str, Any] = {}
-    for key, choices in VOTE_CHOICES.items():
-        if key in raw:
-            values[key] = r.choice(raw[key], join("vote", key), choices)
-    for key in ("no_vote_counts_as_self", "self_vote"):
-        if key in raw:
-            values[key] = r.boolean(raw[key], join("vote", key))
-    if "syntax" in raw:
-        values["syntax"] = r.strings(raw["syntax"], "vote.syntax")
-    return VoteSettings(**values)
+def _vote(r: Reader, raw: Any, statuses: Any) -> VoteSettings:
+    """The ``vote:`` section, validated once by the one vote schema (``resolver.votes``)."""
+    names = tuple(statuses) if isinstance(statuses, Mapping) else ()
+    section = read_vote(r, raw, names)
+    keys = ("channel", "rule", "tie", "no_vote_counts_as_self", "self_vote", "edited_votes",
+            "multi_recipient_pm", "syntax")  # fmt: skip
+    return VoteSettings(**{k: section[k] for k in keys}, section=deep_freeze(section))
 
 
 def _options(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -10,6 +10,9 @@ from resolver.model.catalogue import Ability, TargetKind
 from resolver.model.events import EventKind, Visibility
 from resolver.model.state import Order
 from resolver.work import Action, Work
+
+USABLE_DEAD_TAG = "usable_dead"
+"""An ability tag: a dead player may still order it (a dead Mayor names his successor)."""
 
 
 class Reject(StrEnum):
@@ -72,7 +75,10 @@ def uses_left(work: Work, name: str, ability: Ability) -> int | None:
 
 
 def validate_orders(
-    work: Work, orders: Sequence[Order], grants: dict[str, tuple[str, ...]]
+    work: Work,
+    orders: Sequence[Order],
+    grants: dict[str, tuple[str, ...]],
+    order_problem: Callable[[Order, Ability], str] | None = None,
 ) -> list[Action]:
     """Check every order; accepted ones become actions, the rest rejection events.
 
@@ -80,6 +86,7 @@ def validate_orders(
         work: the phase scratchpad.
         orders: the phase's orders in submission order.
         grants: extra ability ids per player from the ruleset hook.
+        order_problem: the ruleset hook's reason to refuse an otherwise valid order.
 
     Returns:
         The accepted actions (an actor's later order replaces his earlier ones beyond
@@ -88,6 +95,9 @@ def validate_orders(
     accepted: list[Action] = []
     for index, order in enumerate(orders):
         verdict = _check(work, index, order, grants.get(order.actor, ()))
+        if isinstance(verdict, Action):
+            problem = order_problem(order, verdict.ability) if order_problem else ""
+            verdict = (Reject.REQUIREMENT, problem) if problem else verdict
         if isinstance(verdict, Action):
             accepted.append(verdict)
         else:
@@ -155,11 +165,11 @@ def _check(
     player = work.players.get(order.actor)
     if player is None:
         return Reject.UNKNOWN_ACTOR, f"no player named {order.actor!r}"
-    if not player.alive:
-        return Reject.ACTOR_DEAD, f"{order.actor} is dead"
     ability_id = work.ruleset.aliases.get("abilities", {}).get(order.ability, order.ability)
     abilities = player_abilities(work, order.actor, extra)
     ability = abilities.get(ability_id)
+    if not player.alive and (ability is None or USABLE_DEAD_TAG not in ability.tags):
+        return Reject.ACTOR_DEAD, f"{order.actor} is dead"
     if ability is None:
         return (
             Reject.NO_SUCH_ABILITY,
@@ -171,13 +181,14 @@ def _check(
     )
     if problem:
         return problem
+    by_kind = ability.effect_params.get("priority_by_phase") or {}
     return Action(
         index,
         order.actor,
         ability,
         list(order.targets),
         ability.effect_params,
-        ability.priority,
+        str(by_kind.get(work.phase.kind, ability.priority)),
         order.actor,
         tuple(order.targets),
         order_params=order.params,

@@ -129,8 +129,21 @@ def _individual_win(work: Work, player: PlayerWork) -> bool:
 
 WinCheck = Callable[[Work, Mapping[str, Any]], Winner | None]
 
+
+def hook(work: Work, params: Mapping[str, Any]) -> Winner | None:
+    """The ruleset hook's own ``check_win(view)`` (for win rules no named check expresses)."""
+    from resolver.hookspecs import HookView  # local: the hook view reads the work layer
+
+    check = getattr(work.hooks, "check_win", None)
+    if check is None:
+        return factions(work, params)
+    found: Winner | None = check(HookView(work))
+    return found
+
+
 WIN_CHECKS: dict[str, WinCheck] = {
     "team_endgame": team_endgame,
     "factions": factions,
+    "hook": hook,
 }
 """Named end-of-game checks a ruleset's ``win.check`` may choose."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from resolver.model.catalogue import Ability, Role, Ruleset
@@ -151,12 +152,25 @@ class Work:
     spreads: list[tuple[str, str, str | None, Mapping[str, Any]]] = field(default_factory=list)
     queued: dict[str, list[Action]] = field(default_factory=dict)
     acted: set[str] = field(default_factory=set)
+    accepted: list[Action] = field(default_factory=list)
     late: list[Callable[[Work], None]] = field(default_factory=list)
     votes: Mapping[str, str | None] = field(default_factory=dict)
     vote_mods: dict[str, int] = field(default_factory=dict)
     appearances: dict[tuple[str, str], str] = field(default_factory=dict)
     grants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: Winner | None = None
+    scratch: dict[str, Any] = field(default_factory=dict)
+    """Per-phase notes of a ruleset's hook effects (never frozen into the state)."""
+    hooks: ModuleType | None = None
+    """The ruleset's hook module (set by the engine, so the layers below never import it)."""
+    apply: Callable[[Work, Primitive], None] | None = None
+    """The engine's ``apply_primitive`` (set by the engine: hooks' primitives run through it)."""
+
+    def apply_primitive(self, prim: Primitive) -> None:
+        """Apply a hook's primitive through the engine, now or at its step."""
+        if self.apply is None:
+            raise RuntimeError("a primitive was applied outside the engine")
+        self.apply(self, prim)
 
     @classmethod
     def start(cls, state: GameState, ruleset: Ruleset, phase: Phase, rng: PurposeRng) -> Work:

@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
 pip install -q --upgrade pip
-pip install -q -e '.[test]'
+pip install -q -c constraints.txt -e '.[test]'
 ruff check .
 ruff format --check .
 lint-imports

@@ -17,13 +17,23 @@ from lxml import etree
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, UserId, UserRef
 from forum_adapters.errors import LayoutChanged
-from forum_adapters.markup import Form, HtmlElement, cls, first, inner_html, read_form, text_of
+from forum_adapters.markup import (
+    Form,
+    HtmlElement,
+    cls,
+    first,
+    inner_html,
+    read_form,
+    require_end,
+    text_of,
+)
 from forum_adapters.pages import InboxPage, InboxRow, TopicPage
 from forum_adapters.timeparse import parse_forum_time
 
 _USER_ID = re.compile(r"[?&]u=(\d+)")
 _TOPIC = re.compile(r"[?&]t=(\d+)")
 _POST_ID = re.compile(r"^p(\d+)$")
+FOOTER = "//div[@id='page-footer']"  # after the last post
 _PM_ID = re.compile(r"[?&]p=(\d+)")
 _START = re.compile(r"[?&]start=(\d+)")
 _EDIT = re.compile(r"by\s+(.+?)\s+on\s+(.+?),\s+edited", re.S)
@@ -148,12 +158,14 @@ def parse_topic_page(
         The page's posts and where the next page is.
 
     Raises:
-        LayoutChanged: no posts, or a post without author or time.
+        LayoutChanged: no posts, a post without author or time, or no footer (the page was
+            cut short or not read to its end).
     """
     topic_id = _topic_id(root, url)
     blocks = [b for b in root.xpath(f"//div[{cls('post')}][@id]") if _POST_ID.match(b.get("id"))]
     if topic_id is None or not blocks:
         raise LayoutChanged(url, "topic posts (div#pN.post)")
+    require_end(root, url, FOOTER, "the footer (div#page-footer)")
     page, last, following = _pagination(root)
     posts = [_post(block, topic_id, page, url, now, tz) for block in blocks]
     title = text_of(first(root, "//h2[contains(@class,'topic-title')]")) or text_of(

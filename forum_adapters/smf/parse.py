@@ -18,7 +18,15 @@ from lxml import etree
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, UserId, UserRef
 from forum_adapters.errors import LayoutChanged
-from forum_adapters.markup import Form, HtmlElement, first, inner_html, read_form, text_of
+from forum_adapters.markup import (
+    Form,
+    HtmlElement,
+    first,
+    inner_html,
+    read_form,
+    require_end,
+    text_of,
+)
 from forum_adapters.pages import InboxPage, InboxRow, TopicPage
 from forum_adapters.timeparse import parse_forum_time
 
@@ -51,6 +59,7 @@ _ROW_NEW = etree.XPath(".//img[@alt='New'] | .//*[contains(@class,'new_posts')]"
 _ROW_TIME = etree.XPath("./td[contains(@class,'pm_time')] | ./td[2]")
 _HEADER_TIME = etree.XPath("//div[contains(@class,'user')]/time[@datetime]")
 _HEADER_ITEMS = etree.XPath("//div[contains(@class,'user')]/ul/li[not(*)]")
+FOOTER = "//div[@id='footer' or @id='footer_section']"  # after the last post, 2.1 and 2.0
 _BODIES = etree.XPath("//div[starts-with(@id,'msg_') and contains(@class,'inner')]")
 _PM_LINE = etree.XPath(
     ".//*[contains(@class,'keyinfo') or contains(@class,'postinfo')]"
@@ -240,12 +249,14 @@ def parse_topic_page(
         The page's posts and where the next page is.
 
     Raises:
-        LayoutChanged: no post bodies, or a post without a readable time.
+        LayoutChanged: no post bodies, a post without a readable time, or no footer (the
+            page was cut short or not read to its end).
     """
     topic_id, start = _current_start(root, url)
     bodies = _BODIES(root)
     if topic_id is None or not bodies:
         raise LayoutChanged(url, "topic posts (div.inner#msg_N)")
+    require_end(root, url, FOOTER, "the footer (div#footer, div#footer_section in 2.0)")
     starts, step = _starts(root, topic_id)
     if step is None:
         known = sorted(starts | {start})

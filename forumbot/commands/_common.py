@@ -38,9 +38,28 @@ def clean_errors(func: F) -> F:
             if _is_expected_layer_error(exc):
                 click.echo(f"Error: {exc}", err=True)
                 sys.exit(2)
+            problem = database_problem(exc)
+            if problem:
+                click.echo(f"Error: {problem}", err=True)
+                sys.exit(2)
             raise
 
     return wrapper  # type: ignore[return-value]
+
+
+def database_problem(exc: BaseException) -> str | None:
+    """One sentence for a database that cannot be read or written (full disk, read-only file,
+    locked, unreachable server), or None if ``exc`` is something else."""
+    from sqlalchemy.exc import OperationalError
+
+    if not isinstance(exc, OperationalError):
+        return None
+    cause = str(exc.orig).strip() or type(exc.orig).__name__
+    return (
+        f"the database cannot be used ({cause}): check that its disk has free space, that "
+        "the database file and its folder are writable, or that its server is up; nothing "
+        "was lost (what was not stored is read again from the forum next time)"
+    )
 
 
 def _is_expected_layer_error(exc: Exception) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from forumbot.commands._common import clean_errors
+from forumbot.runtime.demo import run_demo
 
 
 @click.command(name="demo")
@@ -15,8 +16,6 @@ from forumbot.commands._common import clean_errors
 @clean_errors
 def demo(keep: str | None) -> None:
     """Replay a bundled recorded game through forumbot, offline, with a temporary database."""
-    from forumbot.runtime.demo import run_demo
-
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         run_demo(Path(keep), click.echo)

@@ -15,7 +15,7 @@ from forum_adapters.base import PMId
 from forum_adapters.detect import ForumLocation
 from forum_adapters.http import DEFAULT_RATE, HttpSettings
 from forumbot.commands._common import clean_errors, echo_json
-from forumbot.credentials import DEFAULT_PASSWORD_ENV, read_password
+from forumbot.credentials import DEFAULT_PASSWORD_ENV, read_password, refuse_url_credentials
 from forumbot.errors import ConfigError
 
 LIMITS_NOTE = {
@@ -77,6 +77,7 @@ def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _open(opts: dict[str, Any]) -> tuple[Adapter, ForumLocation]:
+    refuse_url_credentials(opts["url"], "--url")
     password = None
     if not opts["guest"] and not opts["username"]:
         raise ConfigError("--user", "give the bot's forum user name (or --guest to only read)")

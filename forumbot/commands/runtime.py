@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import functools
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
+from forum_adapters import locate
+from forumbot import logging as fb_logging
 from forumbot.commands._common import clean_errors, echo_json
-from forumbot.gamefile import parse_duration
+from forumbot.credentials import refuse_url_credentials
+from forumbot.db.models import Game
+from forumbot.gamecheck import load_game_ruleset
+from forumbot.gamefile import load_game_file, parse_duration
+from forumbot.runtime import worker as runner
+from forumbot.runtime.app import build_runtime, read_thread
+from forumbot.runtime.terminal import run_queue
+from forumbot.services.games import draft_game_file
+from forumbot.services.phases.controls import end_now, extend, pause, reresolve, resume
+from forumbot.services.status import status as game_status
 
 DB_HELP = "Database URL (default: $FORUMBOT_DATABASE_URL, else a SQLite file)."
 
 
 def _runtime(database: str | None, worker: str | None = None) -> Any:
-    from forumbot.runtime.app import build_runtime
-
     return build_runtime(database, worker)
 
 
@@ -33,16 +44,11 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @clean_errors
 def init(url: str, username: str, engine: str, out: Path, cookie_file: Path | None) -> None:
     """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
-    import functools
-
-    from forum_adapters import locate
-    from forumbot.runtime.app import read_thread
-    from forumbot.services.games import draft_game_file
-
+    refuse_url_credentials(url, "URL")
     if out.exists():
         raise click.ClickException(f"{out} exists; choose another --out")
     engine = locate(url, None if engine == "auto" else engine).engine
-    reader = functools.partial(read_thread, cookie_file=cookie_file)
+    reader = functools.partial(read_thread, cookie_file=cookie_file)  # each page read once
     out.write_text(draft_game_file(url, engine, username, reader), encoding="utf-8")
     click.echo(f"Wrote {out}: fill in the roles, then: forumbot run {out}")
 
@@ -58,18 +64,43 @@ def init(url: str, username: str, engine: str, out: Path, cookie_file: Path | No
 @clean_errors
 def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, once: bool,
         log_json: bool) -> None:  # fmt: skip
-    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops)."""
-    from forumbot import logging as fb_logging
-    from forumbot.runtime import worker as runner
+    """Run every active game: poll, parse, keep the phase clock, publish (Ctrl+C stops).
 
+    With --once, exits with status 1 when a game's cycle failed (login refused, password
+    unset, forum down...): the log above says why; the next run retries.
+    """
+    for path in game_files:  # what `game check` refuses never reaches the forum
+        check_game_file(path)
     fb_logging.setup(as_json=log_json)
     rt = _runtime(database, worker)
     rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
-    if once:
-        click.echo(f"cycled games: {runner.run_once(rt)}")
-    else:
+    if not once:
         runner.run_forever(rt)
+        return
+    cycled, failed = runner.run_once(rt)
+    click.echo(f"cycled games: {cycled}")
+    if failed:
+        names = ", ".join(game_name(rt, gid) for gid in failed)
+        click.echo(f"Error: the cycle failed for {names} (the log above says why); "
+                   "nothing was lost, the next run retries", err=True)  # fmt: skip
+        sys.exit(1)
+
+
+def check_game_file(path: Path) -> None:
+    """The checks of ``forumbot game check``: the file, then its ruleset and options.
+
+    Raises:
+        ConfigError: the first wrong setting, named.
+    """
+    load_game_ruleset(load_game_file(path))
+
+
+def game_name(rt: Any, game_id: int) -> str:
+    """A game's name for a message (its id if it cannot be read)."""
+    with rt.sessions() as session:
+        game = session.get(Game, game_id)
+        return game.name if game is not None else f"game {game_id}"
 
 
 @click.command(name="status")
@@ -79,7 +110,6 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
 @clean_errors
 def status(game: str, database: str | None, as_json: bool) -> None:
     """The game at a glance: phase, time left, alive players, orders in and missing, queue."""
-    from forumbot.services.games import status as game_status
 
     info = game_status(_runtime(database), game)
     if as_json:
@@ -114,7 +144,6 @@ def queue(game: str, database: str | None, **choice: Any) -> None:
     forumbot queue GAME --drafts                 list the drafts waiting for you
     forumbot queue GAME --approve 31|all / --hold 31
     """
-    from forumbot.runtime.terminal import run_queue
 
     run_queue(_runtime(database), game, click.echo, **choice)
 
@@ -131,7 +160,6 @@ def phase() -> None:
 @clean_errors
 def phase_extend(game: str, by: str, database: str | None) -> None:
     """Push the deadline back, e.g. ``forumbot phase extend my-game 12h``."""
-    from forumbot.services.phases import extend
 
     deadline = extend(_runtime(database), game, parse_duration(by, "by"))
     click.echo(f"new deadline: {deadline.isoformat()}")
@@ -143,7 +171,6 @@ def phase_extend(game: str, by: str, database: str | None) -> None:
 @clean_errors
 def phase_end(game: str, database: str | None) -> None:
     """End the open phase now (it freezes and resolves on the worker's next cycle)."""
-    from forumbot.services.phases import end_now
 
     click.echo(f"{end_now(_runtime(database), game)} ends now")
 
@@ -154,7 +181,6 @@ def phase_end(game: str, database: str | None) -> None:
 @clean_errors
 def phase_pause(game: str, database: str | None) -> None:
     """Pause the game's clock (reading goes on)."""
-    from forumbot.services.phases import pause
 
     click.echo(f"game is {pause(_runtime(database), game)}")
 
@@ -165,7 +191,6 @@ def phase_pause(game: str, database: str | None) -> None:
 @clean_errors
 def phase_resume(game: str, database: str | None) -> None:
     """Resume a paused game; deadlines move by the time spent paused."""
-    from forumbot.services.phases import resume
 
     click.echo(f"game is {resume(_runtime(database), game)}")
 
@@ -176,7 +201,6 @@ def phase_resume(game: str, database: str | None) -> None:
 @clean_errors
 def phase_redo(game: str, database: str | None) -> None:
     """Resolve the current phase again after a late decision (its drafts must be unsent)."""
-    from forumbot.services.phases import reresolve
 
     click.echo(f"{reresolve(_runtime(database), game)} will be resolved again on the next cycle")
 

@@ -9,6 +9,7 @@ import click
 from forumbot.commands._common import clean_errors
 from forumbot.db import database_url
 from forumbot.db.engine import default_data_dir
+from forumbot.web.server import run_gm_page
 
 
 @click.command(name="serve")
@@ -30,7 +31,6 @@ def serve(host: str, port: int, database: str | None, data_dir: Path | None) -> 
     The first run creates a secret token, shows it once and keeps it owner-only in the
     data folder; the login form asks for it. Stop with Ctrl+C.
     """
-    from forumbot.web.server import run_gm_page
 
     def echo(text: str, warning: bool) -> None:
         click.secho(text, fg="red" if warning else None, err=warning)

@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -93,6 +94,11 @@ class Game(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     last_post_id: Mapped[str | None] = mapped_column(String(64))
     last_pm_id: Mapped[str | None] = mapped_column(String(64))
+    # Runtime marks: the last stored PM turned into orders, pause and outage times, the winner.
+    pm_row: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    paused_at: Mapped[datetime | None]
+    outage_since: Mapped[datetime | None]
+    winner: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     lease_owner: Mapped[str | None] = mapped_column(String(200))
     lease_until: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -149,6 +155,10 @@ class Phase(Base):
     inner_deadlines: Mapped[dict[str, Any]] = mapped_column(default=dict)
     resolved_at: Mapped[datetime | None]
     state_after: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # Runtime marks: re-read at the deadline (edits), order reminders sent, re-resolutions.
+    reread: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    reminded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     game: Mapped[Game] = relationship(back_populates="phases")
 
@@ -212,6 +222,10 @@ class VoteEvent(Base):
     cast_at: Mapped[datetime]
     counted: Mapped[bool] = mapped_column(Boolean, default=True)
     reason: Mapped[str] = mapped_column(Text, default="")
+    # The GM's queue item this vote decides (None: read from the thread).
+    review_item_id: Mapped[int | None] = mapped_column(
+        ForeignKey("review_items.id", ondelete="SET NULL"), index=True
+    )
 
 
 class Order(Base):
@@ -240,7 +254,10 @@ class ReviewItem(Base):
     """Something the GM must decide: an ambiguous order, a doubtful vote, an alert."""
 
     __tablename__ = "review_items"
-    __table_args__ = (Index("ix_review_items_open", "game_id", "state"),)
+    __table_args__ = (
+        Index("ix_review_items_open", "game_id", "state"),
+        Index("ix_review_items_problem", "game_id", "problem_key"),
+    )
 
     id: Mapped[int] = mapped_column(ID, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -257,6 +274,8 @@ class ReviewItem(Base):
     decided_by: Mapped[str | None] = mapped_column(String(200))
     decided_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # What the item is about, so it is raised once: an alert's problem, a doubtful vote.
+    problem_key: Mapped[str | None] = mapped_column(String(500))
 
 
 class LearnedMapping(Base):
@@ -304,6 +323,13 @@ class Outbound(Base):
     approved_by: Mapped[str | None] = mapped_column(String(200))
     approved_at: Mapped[datetime | None]
     sent_at: Mapped[datetime | None]
+    # Where to look for it on the forum after an interrupted send (recorded before sending).
+    look_after_post: Mapped[str | None] = mapped_column(String(64))
+    look_since: Mapped[datetime | None]
+    # The GM's queue item on a PM that may have been sent already (held until decided).
+    held_item_id: Mapped[int | None] = mapped_column(
+        ForeignKey("review_items.id", ondelete="SET NULL")
+    )
 
 
 class PhaseEvent(Base):

@@ -106,6 +106,8 @@ class EventRenderer:
         names = [f"{folder}/{event.kind}.j2"]
         if event.kind is EventKind.RESULT and "ability" in event.data:
             names.insert(0, f"{folder}/result_{event.data['ability']}.j2")
+        if event.kind is EventKind.NOTE and "message" in event.data:
+            names.insert(0, f"{folder}/note_{event.data['message']}.j2")
         if event.visibility is Visibility.GM:
             names.append(f"{folder}/_default.j2")
         template = self._select(*names)

@@ -1,4 +1,4 @@
-"""Building a ``Runtime`` for the command line: database, real adapters, pipeline."""
+"""Building a ``Runtime`` for the command line: database and real forum adapters."""
 
 from __future__ import annotations
 
@@ -6,20 +6,18 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from forum_adapters import ADAPTERS, HttpSettings, locate
 from forumbot.credentials import read_password
 from forumbot.db import database_url, make_engine, make_session_factory, upgrade
 from forumbot.db.engine import default_data_dir
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.runtime.pipeline import load_pipeline
+from forumbot.localforum import LocalForum
+from forumbot.services.context import ForumAccess, Runtime
 
 
 def make_adapter(access: ForumAccess) -> Any:
     """The adapter for a game's forum; the password is read here and only here."""
     if access.engine == "file":
-        from forumbot.localforum import LocalForum
-
         return LocalForum(default_data_dir() / "localforum" / str(access.game_id), access.username)
-    from forum_adapters import ADAPTERS, HttpSettings
 
     password = read_password(env=access.password_env, file=access.password_file)
     cookies = default_data_dir() / "cookies" / f"game{access.game_id}.json"
@@ -37,7 +35,7 @@ def build_runtime(url: str | None = None, worker: str | None = None) -> Runtime:
     upgrade(url)
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
-                   adapter_factory=make_adapter, pipeline=load_pipeline(),
+                   adapter_factory=make_adapter,
                    worker=worker or socket.gethostname())  # fmt: skip
 
 
@@ -48,8 +46,6 @@ def read_thread(
 
     Each page is read once.
     """
-    from forum_adapters import ADAPTERS, locate
-
     where = locate(url, None if engine == "auto" else engine)
     adapter = ADAPTERS[where.engine](where.base_url, username, read_password(),
                                      cookie_file=cookie_file)  # fmt: skip

@@ -10,22 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
 
+from forumbot import jobs
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.models import Game, Order, Outbound, Phase, Player, ReviewItem
 from forumbot.localforum import LocalForum, import_smf_pages, save_state
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.runtime.pipeline import load_pipeline, phase_title
-from forumbot.services import games, ingest
+from forumbot.services import games, review
+from forumbot.services.context import ForumAccess, Runtime
+from forumbot.services.drafts import approve_draft
+from forumbot.services.phases import daycount
+from forumbot.services.receipts import phase_title
 
-FIXTURES = Path(__file__).resolve().parent.parent.parent / "fixtures" / "demo"
-# The recorded SMF 2.1 pages are the adapters' fixtures: one copy of each page in the project.
-PAGES = FIXTURES.parent / "smf21"
+FIXTURES = Path(str(resources.files("forumbot") / "demo_game"))
+"""The demo's game file and recorded pages, shipped as package data (``fixtures/smf21`` links
+to these pages: one copy of each page in the project)."""
+PAGES = FIXTURES
 CAPTURED = datetime(2026, 11, 29, 13, 10, tzinfo=UTC)
 BASE_URL = "http://127.0.0.1:8121/index.php"
 Echo = Callable[[str], None]
@@ -49,12 +54,8 @@ def run_demo(workdir: Path, echo: Echo, fixtures: Path = FIXTURES) -> DemoResult
     rt, forum = _setup(workdir, fixtures)
     echo(f"Recorded game: {len(forum.state.posts)} posts in {forum.state.title!r}, "
          f"{len(forum.state.inbox)} PMs in the bot's inbox (real SMF 2.1 pages).")  # fmt: skip
-    for piece, why in rt.pipeline.missing.items():
-        echo(f"  [{piece}] {why}")
     game_id = games.register(rt, fixtures / "game.yaml")
     games.start(rt, game_id)
-    from forumbot import jobs
-
     scheduler = jobs.make_scheduler(rt, manual=True)
     scheduler.start()
     jobs.add_sync_job(scheduler, rt)
@@ -93,8 +94,6 @@ def _night(rt: Runtime, game_id: int, scheduler: Any, forum: LocalForum, echo: E
 
 def _gm_decides(rt: Runtime, game_id: int, echo: Echo) -> None:
     """The GM answers the queue: the best candidate where there is one, else a rejection."""
-    from forumbot.services import review
-
     echo("\n== The GM decides the queue (an unclear order holds its phase back) ==")
     with rt.sessions() as session:
         entries = review.list_queue(session, game_id)
@@ -114,8 +113,6 @@ def _gm_decides(rt: Runtime, game_id: int, echo: Echo) -> None:
 
 
 def _approve_all(rt: Runtime, game_id: int) -> int:
-    from forumbot.services.drafts import approve_draft
-
     with rt.sessions.begin() as session:
         rows = session.scalars(
             select(Outbound.id).where(Outbound.game_id == game_id, Outbound.state == "draft")
@@ -142,25 +139,23 @@ def _setup(workdir: Path, fixtures: Path) -> tuple[Runtime, LocalForum]:
         return forum
 
     rt = Runtime(engine=engine, sessions=make_session_factory(engine), adapter_factory=adapter,
-                 pipeline=load_pipeline(), clock=clock, worker="demo")  # fmt: skip
+                 clock=clock, worker="demo")  # fmt: skip
     return rt, forum
 
 
 def _show_votes(rt: Runtime, game_id: int, echo: Echo) -> None:
     echo("\n== Vote count, Day 1 (from the thread's bold votes) ==")
-    tally = ingest.tally(rt, game_id)
+    tally = daycount.tally(rt, game_id)
     if tally is None:
-        echo("  (no vote count: " + rt.pipeline.missing.get("votes", "no day open") + ")")
+        echo("  (no vote count: no day open)")
         return
     for target, voters in tally.votes.items():
         echo(f"  {target} ({len(voters)}): {', '.join(voters)}")
-    echo(f"  Not voting ({len(tally.not_voting)}): {', '.join(tally.not_voting)}")
-    for item in tally.queued:
-        echo(
-            f"  queued for the GM: {item.get('raw')!r} by {item.get('voter')}: {item.get('reason')}"
-        )
-    if tally.decision:
-        echo(f"  Decision: {tally.decision.get('reason')}")
+    count = tally.result
+    echo(f"  Not voting ({len(count.not_voting)}): {', '.join(count.not_voting)}")
+    for item in count.queue:
+        echo(f"  queued for the GM: {item.raw!r} by {item.voter}: {item.reason}")
+    echo(f"  Decision: {count.decision.reason}")
 
 
 def _show_orders(rt: Runtime, game_id: int, echo: Echo) -> tuple[int, int]:
@@ -211,7 +206,7 @@ def _show_phase(
                 echo(f"  --- {to} [{row.state.value}] ---")
                 echo("  " + _shortened(row.body).replace("\n", "\n  "))
         if not drafts:
-            echo("  (none: " + rt.pipeline.missing.get("resolver", "nothing to post") + ")")
+            echo("  (none: nothing to post)")
         return phase.name, len(drafts)
 
 

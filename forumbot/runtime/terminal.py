@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from forumbot.runtime.context import Runtime
-from forumbot.services import games, review
+from forumbot.db.enums import DeliveryState
+from forumbot.services import drafts, games, review
+from forumbot.services.context import Runtime
 
 
 def run_queue(rt: Runtime, game: str, echo: Callable[[str], None], **choice: Any) -> None:
@@ -76,9 +77,6 @@ def decide(
 
 def show_drafts(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:
     """Print the drafts waiting for the GM (posts first); returns how many."""
-    from forumbot.db.enums import DeliveryState
-    from forumbot.services import drafts
-
     with rt.sessions() as session:
         game = games.find(session, game_ref)
         waiting = drafts.list_drafts(session, game.id, states=[DeliveryState.DRAFT])
@@ -95,9 +93,6 @@ def decide_drafts(
     rt: Runtime, game_ref: str, *, approve: str | None, hold: int | None, gm: str
 ) -> str:
     """Approve one draft (or ``all``), or hold one; returns a one-line summary."""
-    from forumbot.db.enums import DeliveryState
-    from forumbot.services import drafts
-
     with rt.sessions.begin() as session:
         game = games.find(session, game_ref)
         if hold is not None:

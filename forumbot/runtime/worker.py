@@ -11,9 +11,8 @@ from typing import TextIO
 
 from forumbot import jobs
 from forumbot.logging import event
-from forumbot.runtime import leases
-from forumbot.runtime.context import Progress, Runtime
-from forumbot.services import cycle, games
+from forumbot.services import cycle, games, leases
+from forumbot.services.context import Progress, Runtime
 
 
 def tty_progress(stream: TextIO = sys.stderr) -> Progress | None:
@@ -39,12 +38,15 @@ def register_and_start(rt: Runtime, game_files: Sequence[Path]) -> list[int]:
     return ids
 
 
-def run_once(rt: Runtime) -> list[int]:
-    """One pass: lease what is free, run one cycle of each leased game (cron-friendly)."""
+def run_once(rt: Runtime) -> tuple[list[int], list[int]]:
+    """One pass: lease what is free, run one cycle of each leased game (cron-friendly).
+
+    Returns:
+        The games cycled, and those whose cycle failed (alerted or logged).
+    """
     held = leases.acquire(rt.sessions, rt.worker, rt.clock.now(), rt.lease_period)
-    for game_id in held:
-        jobs.run_guarded(rt, game_id, lambda gid=game_id: cycle(rt, gid))
-    return held
+    failed = [gid for gid in held if not jobs.run_guarded(rt, gid, lambda g=gid: cycle(rt, g))]
+    return held, failed
 
 
 def run_forever(rt: Runtime) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from forumbot.runtime.context import Runtime
+from forumbot.services import ingest, publish
+from forumbot.services.context import Runtime
+from forumbot.services.phases import clock, daycount
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,14 +26,11 @@ class CycleReport:
 
 def cycle(rt: Runtime, game_id: int) -> CycleReport:
     """Poll the forum, move the phase clock, publish what is approved: one game, one tick."""
-    from forumbot.runtime import daycount
-    from forumbot.services import ingest, phases, publish
-
-    phases.open_first(rt, game_id)  # a phase must be open before orders are read for it
+    clock.open_first(rt, game_id)  # a phase must be open before orders are read for it
     polled = ingest.poll_game(rt, game_id)
     edits = ingest.final_read(rt, game_id)  # at a day's deadline: edited votes in older posts
     if polled.posts or polled.pms or edits:
         daycount.queue_doubtful(rt, game_id)  # votes the counter cannot decide go to the GM
-    phase = phases.tick(rt, game_id)
+    phase = clock.tick(rt, game_id)
     sent = publish.publish_approved(rt, game_id)
     return CycleReport(game_id, polled.posts, polled.pms, phase, sent.sent)

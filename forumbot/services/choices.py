@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, VoteKind
 from forumbot.db.models import Game, Phase, Player, ReviewItem
+from forumbot.services import domain
+from resolver.model.catalogue import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,15 +117,10 @@ class Choices:
         return next((a for a in self.abilities if a.id == ability_id), None)
 
 
-def load_game_ruleset(game: Game) -> Any:
-    """The game's ruleset, or None while the loader or the file is not usable."""
+def load_game_ruleset(game: Game) -> Ruleset | None:
+    """The game's ruleset, or None while its file is not usable (the pickers then say so)."""
     try:
-        from resolver.ruleset import load_ruleset
-    except (ImportError, ValueError, TypeError, AttributeError):  # loader not landed / broken
-        return None
-    options = (game.settings or {}).get("options") or None
-    try:
-        return load_ruleset(game.ruleset, options=options)
+        return domain.ruleset_of(game)
     except (ValueError, OSError):  # RulesetError is a ValueError
         return None
 

@@ -1,8 +1,8 @@
-"""Games: register a game from its game file, start it, read its settings and runtime state.
+"""Games: register a game from its game file, start it, read its settings.
 
 A game row keeps its game file's text in ``settings["game_yaml"]`` (re-validated whenever it
-is read) and its runtime marks in ``settings["runtime"]``: which stored posts and PMs were
-processed, pending sends, pause state. Nothing here talks to the forum except ``init_game``.
+is read); its runtime marks are typed columns (``Game.pm_row``, ``paused_at``, ...). Nothing
+here talks to the forum.
 """
 
 from __future__ import annotations
@@ -10,20 +10,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from forum_adapters.detect import locate
+from forumbot.db.engine import default_data_dir
 from forumbot.db.enums import Engine, GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
 from forumbot.gamefile import SAFE_LOADER, GameConfig, load_game_file, parse_game
-from forumbot.runtime.context import ForumAccess, Runtime
+from forumbot.services.context import ForumAccess, Runtime
 
 
 def config_of(game: Game) -> GameConfig:
@@ -38,18 +38,6 @@ def _parsed(text: str, name: str) -> GameConfig:
 
 
 YAML_LOADER = SAFE_LOADER  # one loader for game files everywhere
-
-
-def runtime_state(game: Game) -> dict[str, Any]:
-    """A copy of the game's runtime marks (edit it, then ``set_runtime_state``)."""
-    return dict(game.settings.get("runtime", {}))
-
-
-def set_runtime_state(game: Game, **changes: Any) -> None:
-    """Update runtime marks (a new dict, so SQLAlchemy sees the JSON change)."""
-    state = runtime_state(game)
-    state.update(changes)
-    game.settings = {**game.settings, "runtime": state}
 
 
 def find(session: Session, ref: str | int) -> Game:
@@ -136,8 +124,6 @@ def _forum_address(
     config: GameConfig, base_url: str | None, topic_id: str | None
 ) -> tuple[str, str, str]:
     """(engine, base URL, topic id); ``auto`` is detected from the thread's URL."""
-    from forum_adapters.detect import locate
-
     stated = config.forum.engine
     location = locate(config.forum.url, None if stated in ("auto", "file") else stated)
     engine = location.engine if stated == "auto" else stated
@@ -216,114 +202,10 @@ def _slug(text: str) -> str:
     return "-".join(part for part in "".join(keep).split("-") if part)[:60]
 
 
-NEAR_DEADLINE = timedelta(minutes=15)
-FAST_POLL = timedelta(seconds=30)
-
-
-def poll_interval(rt: Runtime, game_id: int) -> timedelta:
-    """How often to poll a game now: its poll interval, faster within 15 min of a deadline."""
-    from forumbot.services.phases import current
-
-    now = rt.clock.now()
-    with rt.sessions() as session:
-        game = session.get_one(Game, game_id)
-        every = config_of(game).publishing.poll_interval
-        phase = current(game)
-        deadline = phase.deadline if phase is not None else None
-    if deadline is not None and timedelta(0) <= deadline - now <= NEAR_DEADLINE:
-        return min(every, FAST_POLL)
-    return every
-
-
-def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
-    """What a GM wants to see: phase, time left, players, orders received and missing, queue."""
-    from forumbot.db.enums import OrderStatus, ReviewState
-    from forumbot.db.models import Order, ReviewItem
-    from forumbot.services.phases import current, is_alive, orders_deadline
-
-    now = rt.clock.now()
-    with rt.sessions() as session:
-        game = find(session, ref)
-        phase = current(game)
-        alive = [p.display_name for p in game.players if is_alive(p)]
-        sent: set[str] = set()
-        late: list[str] = []
-        names = {p.id: p.display_name for p in game.players}
-        if phase is not None:
-            orders = session.scalars(select(Order).where(Order.phase_id == phase.id)).all()
-            sent = {names[o.player_id] for o in orders if o.status is OrderStatus.ACCEPTED}
-            late = [f"{names[o.player_id]}: {o.ability} {' '.join(map(str, o.targets))}".strip()
-                    for o in orders if o.status is OrderStatus.LATE]  # fmt: skip
-        orders_close = orders_deadline(phase) if phase is not None else None
-        queue = session.scalars(select(ReviewItem.id).where(
-            ReviewItem.game_id == game.id, ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
-        left = (phase.deadline - now) if phase and phase.deadline else None
-        return {
-            "game": game.name, "status": game.status.value,
-            "phase": phase.name if phase else None,
-            "phase_status": phase.status.value if phase else None,
-            "deadline": phase.deadline.isoformat() if phase and phase.deadline else None,
-            "time_left": str(left).split(".")[0] if left and left.total_seconds() > 0 else "0",
-            "orders_close": orders_close.isoformat() if orders_close else None,
-            "alive": alive, "orders_received": sorted(sent),
-            "orders_missing": [n for n in alive if n not in sent],
-            "late_orders": late, "queue": len(queue),
-        }  # fmt: skip
-
-
-def alert(rt: Runtime, game_id: int, key: str, reason: str) -> None:
-    """Tell the GM something needs a person (queue item + PM), once per open problem."""
-    from forumbot.runtime.alerts import raise_alert
-
-    with rt.sessions.begin() as session:
-        raise_alert(session, session.get_one(Game, game_id), key, reason)
-
-
-def park(rt: Runtime, game_id: int, reason: str) -> None:
-    """Pause a game the runtime cannot carry on (a resolver error) and alert the GM."""
-    from forumbot.runtime.alerts import raise_alert
-
-    with rt.sessions.begin() as session:
-        game = session.get_one(Game, game_id)
-        if game.status is GameStatus.RUNNING:
-            game.status = GameStatus.PAUSED
-            set_runtime_state(game, paused_at=rt.clock.now().isoformat())
-        raise_alert(session, game, "parked", f"the game is paused: {reason}; fix it, then "
-                    "'forumbot phase resume'")  # fmt: skip
-
-
 def quarantine(page: str, game_id: int, moment: str) -> Path:
     """Save a page the adapter could not read, to become a test fixture (LayoutChanged)."""
-    from forumbot.db.engine import default_data_dir
-
     folder = default_data_dir() / "quarantine"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"game{game_id}-{moment.replace(':', '')}.html"
     path.write_text(page, encoding="utf-8")
     return path
-
-
-OUTAGE_ALERT_AFTER = timedelta(minutes=30)
-
-
-def note_outage(rt: Runtime, game_id: int, error: str) -> None:
-    """The forum did not answer: remember since when; past 30 minutes, alert the GM once."""
-    from forumbot.runtime.alerts import raise_alert
-
-    now = rt.clock.now()
-    with rt.sessions.begin() as session:
-        game = session.get_one(Game, game_id)
-        since = runtime_state(game).get("outage_since")
-        if since is None:
-            set_runtime_state(game, outage_since=now.isoformat())
-        elif now - datetime.fromisoformat(since) >= OUTAGE_ALERT_AFTER:
-            raise_alert(session, game, "forum:outage", f"the forum has not answered since "
-                        f"{since} ({error}); forumbot keeps trying and loses nothing")  # fmt: skip
-
-
-def forum_back(rt: Runtime, game_id: int) -> None:
-    """A cycle went through: forget a past outage."""
-    with rt.sessions.begin() as session:
-        game = session.get_one(Game, game_id)
-        if runtime_state(game).get("outage_since"):
-            set_runtime_state(game, outage_since=None)

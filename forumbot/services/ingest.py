@@ -1,7 +1,7 @@
 """Reading the forum: fetch new posts and PMs, store them raw first, then parse them.
 
 Fetching and parsing are separate steps with their own high-water marks: ``last_post_id`` /
-``last_pm_id`` on the game say what was fetched; ``runtime.pm_row`` says which stored PM was
+``last_pm_id`` on the game say what was fetched; ``pm_row`` says which stored PM was
 last turned into orders. A crash between the two loses nothing (the raw row is there and is
 parsed on the next poll) and repeats nothing (each PM is parsed once, in its transaction).
 """
@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
 from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
@@ -29,10 +29,9 @@ from forumbot.db.models import (
 )
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logging import event
-from forumbot.runtime import daycount, receipts
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import OrderReading, OrderRequest, Tally
-from forumbot.services import games, phases
+from forumbot.services import domain, games, phases, receipts
+from forumbot.services.context import Runtime
+from parsers.orders import ParseResult, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +81,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
     """Turn every stored PM not yet parsed into orders, queue items and receipts."""
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
-        mark = int(games.runtime_state(game).get("pm_row", 0))
+        mark = game.pm_row
         account = games.config_of(game).credentials.username
         ids = session.scalars(
             select(RawPM.id)
@@ -93,7 +92,7 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
         with rt.sessions.begin() as session:
             game = session.get_one(Game, game_id)
             handle_pm(rt, session, game, session.get_one(RawPM, row_id))
-            games.set_runtime_state(game, pm_row=row_id)
+            game.pm_row = row_id
     with rt.sessions.begin() as session:  # and tell players how the GM decided their PMs
         receipts.follow_up(session, session.get_one(Game, game_id))
     return len(ids)
@@ -104,15 +103,12 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     player = _player_named(game, raw.sender_name)
     if player is None:
         return "ignored"  # the GM, or someone outside the game
-    phase, reading = _read_order(rt, game, player, raw)
-    if phase is None:
+    read = _read_order(session, game, player, raw)
+    if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
-    if reading is None:
-        why = rt.pipeline.missing.get("orders", "the order parser is not available")
-        _queue(session, game, phase, player, raw, why, [])
-        outcome = "queued"
-    elif phases.is_late(phase, raw.sent_at):
+    phase, reading = read
+    if phases.is_late(phase, raw.sent_at):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):
@@ -125,79 +121,60 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.AMBIGUOUS)
         _queue(session, game, phase, player, raw, why, _as_candidates(reading))
         outcome = "queued"
-    elif reading.status == "accepted":
+    elif reading.status is Status.ACCEPTED:
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.ACCEPTED)
         outcome = "accepted"
     else:
-        status = OrderStatus.AMBIGUOUS if reading.status == "ambiguous" else OrderStatus.REJECTED
+        status = (
+            OrderStatus.AMBIGUOUS if reading.status is Status.AMBIGUOUS else OrderStatus.REJECTED
+        )
         _store_orders(session, game, phase, player, raw, reading, status)
-        _queue(session, game, phase, player, raw, reading.reason, list(reading.candidates))
+        _queue(session, game, phase, player, raw, reading.reason, _as_candidates(reading))
         outcome = "queued"
     receipts.draft_receipt(session, game, player, raw, phase, reading, outcome)
     return outcome
 
 
 def _read_order(
-    rt: Runtime, game: Game, player: Player, raw: RawPM
-) -> tuple[Phase | None, OrderReading | None]:
+    session: Session, game: Game, player: Player, raw: RawPM
+) -> tuple[Phase, ParseResult] | None:
     """Parse for the open phase; an order the open phase refuses may be for the next one."""
     candidates = phases.order_phases(game)
-    if not candidates or rt.pipeline.orders is None:
-        return (candidates[0] if candidates else None), None
-    best: tuple[Phase, OrderReading] | None = None
+    if not candidates:
+        return None
+    ruleset, parser = domain.ruleset_of(game), domain.parser_of(game)
+    learned = domain.learned_of(
+        session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
+    )
+    # The parser sees every slot (dead players too, for orders on the dead), who is alive,
+    # every recipient of the PM, and what the GM taught for this game.
+    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
+    roster = domain.roster_of(game, slots)
+    best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
-        reading = rt.pipeline.orders(_order_request(game, player, raw, phase))
-        if reading.status == "accepted" and _acts(reading):
+        reading = parser.parse(
+            raw.body_html, roster=roster, actor=player.display_name, phase=phase.name,
+            learned=learned, recipients=domain.recipients_of(raw),
+        )  # fmt: skip
+        if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading
-        if best is None or _rank(reading) > _rank(best[1]):
-            best = (phase, reading)  # else the most confident reading, the open phase on ties
-    return best if best is not None else (None, None)
+        rank = _rank(reading, domain.fits_phase(ruleset, phase.name, reading))
+        if best is None or rank > best[0]:
+            best = (rank, phase, reading)  # else the most confident reading, the open phase on ties
+    return (best[1], best[2]) if best is not None else None
 
 
-def _rank(reading: OrderReading) -> tuple[int, bool, float]:
-    status = {"accepted": 2, "ambiguous": 1}.get(reading.status, 0)
-    return (status, reading.fits_phase, reading.confidence)
+def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:
+    status = {Status.ACCEPTED: 2, Status.AMBIGUOUS: 1}.get(reading.status, 0)
+    return (status, fits, reading.confidence)
 
 
-def _acts(reading: OrderReading) -> bool:
+def _acts(reading: ParseResult) -> bool:
     """Whether a reading orders an ability (a bare cancel may be meant for the next phase)."""
     return any(order.ability not in _NO_ACTION for order in reading.orders)
 
 
 _NO_ACTION = frozenset({"", "cancel", "none"})
-
-
-def _order_request(game: Game, player: Player, raw: RawPM, phase: Phase) -> OrderRequest:
-    """The parser's input: every slot (dead players too, for orders on the dead), who is
-    alive, every recipient of the PM, and what the GM taught for this game."""
-    config = games.config_of(game)
-    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
-    learned = _learned(game)
-    return OrderRequest(
-        text=raw.body_html,
-        actor=player.display_name,
-        phase=phase.name,
-        ruleset=game.ruleset,
-        roster={p.display_name: p.role for p in slots},
-        aliases={p.display_name: tuple(p.aliases) for p in game.players},
-        options=config.options,
-        alive=tuple(p.display_name for p in slots if phases.is_alive(p)),
-        recipients=tuple(str(r.get("name", "")) for r in raw.recipients or ()),
-        learned_names=learned.get("player", {}),
-        learned_abilities=learned.get("ability", {}),
-    )
-
-
-def _learned(game: Game) -> dict[str, dict[str, str]]:
-    """What the GM's decisions taught for this game, by kind (player names, abilities)."""
-    session = object_session(game)
-    if session is None:
-        return {}
-    rows = session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
-    taught: dict[str, dict[str, str]] = {}
-    for row in rows:
-        taught.setdefault(row.kind, {})[row.text] = row.value
-    return taught
 
 
 def _store_orders(
@@ -206,13 +183,13 @@ def _store_orders(
     phase: Phase,
     player: Player,
     raw: RawPM,
-    reading: OrderReading,
+    reading: ParseResult,
     status: OrderStatus,
 ) -> None:
     """Store each order; an accepted one supersedes the player's earlier one for that ability
     (the last valid order before the deadline wins)."""
     for order in reading.orders or (None,):
-        ability = order.ability if order else None
+        ability, targets, params = domain.order_fields(order) if order else (None, [], {})
         if status is OrderStatus.ACCEPTED and ability:
             for old in session.scalars(
                 select(Order).where(
@@ -230,8 +207,8 @@ def _store_orders(
                 player_id=player.id,
                 raw_pm_id=raw.id,
                 ability=ability,
-                targets=list(order.targets) if order else [],
-                params=dict(order.params) if order else {},
+                targets=targets,
+                params=params,
                 status=status,
                 confidence=reading.confidence,
                 reason=reading.reason,
@@ -264,11 +241,6 @@ def _queue(
     session.flush()
 
 
-def tally(rt: Runtime, game_id: int) -> Tally | None:
-    """The vote count of the open day (see ``forumbot.runtime.daycount``)."""
-    return daycount.tally(rt, game_id)
-
-
 def final_read(rt: Runtime, game_id: int) -> int:
     """Read a day's posts once more at its deadline, so edits made to older posts count.
 
@@ -282,7 +254,7 @@ def final_read(rt: Runtime, game_id: int) -> int:
         if start is None:
             return 0
         access, forum_id = games.access_of(game), game.forum_id
-    name, before = start
+    phase_id, before = start
     edits = 0
     thread = ThreadRef(int(access.topic_id), access.topic_url)
     after = PostId(before) if before is not None else None
@@ -291,21 +263,23 @@ def final_read(rt: Runtime, game_id: int) -> int:
             row, new = store_post(session, forum_id, _incoming_post(post))
             edits += int(new and row.revision > 0)
     with rt.sessions.begin() as session:
-        games.set_runtime_state(session.get_one(Game, game_id), **{f"reread:{name}": True})
-    event(rt.log, "poll.final_read", game=game_id, phase=name, edits=edits)
+        phase = session.get_one(Phase, phase_id)
+        phase.reread = True
+        event(rt.log, "poll.final_read", game=game_id, phase=phase.name, edits=edits)
     return edits
 
 
-def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int | None] | None:
-    """(day, the game topic's last post before the day, None if the day opened the topic)
-    when the open day's deadline passed and it was not re-read yet; else None. The re-read
-    starts there: post ids may be board-wide (phpBB), so "first - 1" is another topic's."""
+def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int | None] | None:
+    """(day's phase id, the game topic's last post before the day, None if the day opened the
+    topic) when the open day's deadline passed and it was not re-read yet; else None. The
+    re-read starts there: post ids may be board-wide (phpBB), so "first - 1" is another
+    topic's."""
     phase = phases.current(game)
     if phase is None or phase.kind.value != "day" or phase.status.value != "open":
         return None
     if phase.deadline is None or now < phase.deadline or phase.starts_at is None:
         return None
-    if games.runtime_state(game).get(f"reread:{phase.name}"):
+    if phase.reread:
         return None
     first = session.scalar(
         select(RawPost.post_id)
@@ -325,7 +299,7 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[str, int 
         .where(RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id)
     )
     earlier = [int(post_id) for post_id in ids if int(post_id) < int(first)]  # ids are text
-    return phase.name, max(earlier, default=None)
+    return phase.id, max(earlier, default=None)
 
 
 def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:
@@ -346,14 +320,12 @@ def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:
     ]
 
 
-def _as_candidates(reading: OrderReading) -> list[Any]:
+def _as_candidates(reading: ParseResult) -> list[Any]:
     """The parser's candidates, or its accepted reading as the one candidate."""
     if reading.candidates:
-        return list(reading.candidates)
-    orders = [
-        {"ability": o.ability, "targets": list(o.targets), "params": dict(o.params)}
-        for o in reading.orders
-    ]
+        return [c.as_json() for c in reading.candidates]
+    orders = [dict(zip(("ability", "targets", "params"), domain.order_fields(o), strict=True))
+              for o in reading.orders]  # fmt: skip
     if not orders:
         return []
     return [{"orders": orders, "score": reading.confidence, "why": reading.reason}]

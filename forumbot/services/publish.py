@@ -2,20 +2,22 @@
 
 Each approved message moves APPROVED -> SENDING (committed *before* the adapter is called)
 -> SENT (committed after the forum confirmed it). The adapter calls back right before the
-POST that could write, and that too is committed ("posted"). A message found in SENDING or
-FAILED whose POST was never made is simply sent again; one whose POST was made (a crash
-after sending, a timeout on a request that did reach the forum) is looked for first with the
-adapter's ``find_post``/``find_sent_pm`` and only resent if it is not there. A PM on a forum
-whose sent box cannot be read is never resent blind: the GM is asked.
+POST that could write, and where to look for the message is committed then
+(``look_since``). A message found in SENDING or FAILED without it never reached the forum
+and is simply sent again; one with it (a crash after sending, a timeout on a request that did
+reach the forum) is looked for first with the adapter's ``find_post``/``find_sent_pm`` and
+only resent if it is not there. A PM on a forum whose sent box cannot be read is never
+resent blind: the GM is asked.
 A forum outage leaves the message FAILED, alerts the GM once, and is retried on the next
-run; nothing is ever dropped. The forum's PM-per-hour limit pauses PMs (posts go on) until
-it lifts; results go out before alerts and receipts, so a limit delays the least urgent.
+run; nothing is ever dropped. The forum's PM-per-hour limit pauses PMs (posts go on) while
+its alert is open, for an hour at most; results go out before alerts and receipts, so a
+limit delays the least urgent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -29,17 +31,18 @@ from forum_adapters.errors import (
     PMLimitReached,
     ReplyRefusedNewerPost,
 )
-from forumbot.db.enums import DeliveryState, OutboundKind, ReviewState
+from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import move_outbound
 from forumbot.logging import event
-from forumbot.runtime import alerts
-from forumbot.runtime.context import ForumAccess, Runtime
-from forumbot.services import games
+from forumbot.services import alerts, games
+from forumbot.services.context import ForumAccess, Runtime
 
 PENDING = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
 ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simply retries
 _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
+PM_LIMIT_KEY = "publish:pm-limit"
+PM_LIMIT_PAUSE = timedelta(hours=1)  # SMF counts the PMs of the last hour
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +66,8 @@ def publish_approved(rt: Runtime, game_id: int) -> PublishReport:
             .where(Outbound.game_id == game_id, Outbound.state.in_(PENDING))
             .order_by(Outbound.id)
         ).all()
-    ids = [
-        row.id for row in sorted(rows, key=lambda r: (_urgency(r.kind, r.idempotency_key), r.id))
-    ]
+    ranked = sorted(rows, key=lambda r: (_urgency(r.kind, r.idempotency_key), r.id))
+    ids = [row.id for row in ranked]
     counts = {"sent": 0, "found": 0, "failed": 0, "held": 0}
     for row_id in ids:
         outcome = deliver(rt, game_id, row_id)
@@ -91,7 +93,7 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
         game = session.get_one(Game, game_id)
         if row.state not in PENDING:
             return "skipped"
-        if row.kind is OutboundKind.PM and _pm_paused(game, rt.clock.now()):
+        if row.kind is OutboundKind.PM and _pm_paused(session, game_id, rt.clock.now()):
             return "held"
         if alerts.is_stale(session, row):  # the GM already dealt with what it is about
             return "skipped"
@@ -104,11 +106,12 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
             move_outbound(session, row, DeliveryState.SENT)
             return "found"
         access = games.access_of(game)
-        marks = _intent(game, row)
-        retry = row.attempts > 0 and decision != "resend" and marks.get("posted", True)
+        posted = row.look_since is not None  # the POST was made: the forum may have it
+        retry = row.attempts > 0 and decision != "resend" and posted
+        marks = _intent(game, row) if retry else None
     adapter = rt.adapter(access)
     if retry:
-        outcome = _look_first(rt, adapter, access, row_id, marks)
+        outcome = _look_first(rt, adapter, access, row_id, marks or {})
         if outcome is not None:
             return outcome
     _record_intent(rt, game_id, row_id)
@@ -130,30 +133,24 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
 
 
 def _record_intent(rt: Runtime, game_id: int, row_id: int) -> None:
-    """SENDING is committed before the forum is asked, with where to look for it later."""
+    """SENDING is committed before the forum is asked (no POST made yet)."""
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
-        game = session.get_one(Game, game_id)
         if row.state is DeliveryState.SENDING:  # interrupted and not found: try again
             move_outbound(session, row, DeliveryState.FAILED, error="interrupted; not found")
         move_outbound(session, row, DeliveryState.SENDING)
-        sending = dict(games.runtime_state(game).get("sending", {}))
-        sending[row.idempotency_key] = {
-            "after_post": game.last_post_id,
-            "since": (rt.clock.now() - _LOOK_BACK).isoformat(),
-            "posted": False,
-        }
-        games.set_runtime_state(game, sending=sending)
+        row.look_after_post, row.look_since = None, None
 
 
 def _mark_posted(rt: Runtime, game_id: int, row_id: int) -> None:
-    """Committed right before the adapter's POST: from now on the forum may have it."""
+    """Committed right before the adapter's POST: the forum may have it from now on, and
+    this is where to look for it."""
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
-        sending = dict(games.runtime_state(game).get("sending", {}))
-        sending[row.idempotency_key] = {**sending.get(row.idempotency_key, {}), "posted": True}
-        games.set_runtime_state(game, sending=sending)
+        if row.look_since is None:
+            row.look_after_post = game.last_post_id
+            row.look_since = rt.clock.now() - _LOOK_BACK
 
 
 def _send(adapter: ForumAdapter, access: ForumAccess, row_id: int, rt: Runtime) -> str | None:
@@ -188,8 +185,7 @@ def _look_first(
             post = adapter.find_post(thread, body, after=PostId(int(after)) if after else None)
             found = None if post is None else str(post.post_id)
         else:
-            since = datetime.fromisoformat(marks["since"]) if marks.get("since") else None
-            ref = adapter.find_sent_pm(to, subject, body, since=since)
+            ref = adapter.find_sent_pm(to, subject, body, since=marks.get("since"))
             found = None if ref is None else str(ref.pm_id or "")
     except ForumNotSupported:
         _hold(rt, access.game_id, row_id)
@@ -208,25 +204,37 @@ def _look_first(
     return "found"
 
 
-def _pm_paused(game: Game, now: datetime) -> bool:
-    until = games.runtime_state(game).get("pm_paused_until")
-    return isinstance(until, str) and now < datetime.fromisoformat(until)
+def _pm_paused(session: Any, game_id: int, now: datetime) -> bool:
+    """PMs wait while the PM-limit alert is open (an hour at most: the forum's window)."""
+    item = session.scalar(
+        select(ReviewItem)
+        .where(ReviewItem.game_id == game_id, ReviewItem.kind == ReviewKind.ALERT,
+               ReviewItem.problem_key == PM_LIMIT_KEY, ReviewItem.state == ReviewState.OPEN)
+        .order_by(ReviewItem.id.desc()).limit(1)
+    )  # fmt: skip
+    return item is not None and now - _aware(item.created_at) < PM_LIMIT_PAUSE
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _pause_pms(rt: Runtime, game_id: int, row_id: int, exc: PMLimitReached) -> None:
-    """The forum's PM-per-hour limit: no POST was made; PMs wait until it lifts, once told."""
-    wait = timedelta(seconds=exc.wait_seconds or 3600)
+    """The forum's PM-per-hour limit refused the PM before sending it: PMs wait; once told."""
+    now = rt.clock.now()
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
         if row.state is DeliveryState.SENDING:
             move_outbound(session, row, DeliveryState.FAILED, error=str(exc))
-        until = rt.clock.now() + wait
-        games.set_runtime_state(game, pm_paused_until=until.isoformat())
-        alerts.raise_alert(session, game, "publish:pm-limit",
-                           f"the forum refuses more PMs from the bot for now ({exc}); PMs wait "
-                           f"until {until:%H:%M} UTC. {exc.how_to_lift}")  # fmt: skip
-    event(rt.log, "publish.pm_limit", level=30, game=game_id, outbound=row_id, wait=wait.seconds)
+        if not _pm_paused(session, game_id, now):
+            why = (
+                f"the forum refuses more PMs from the bot for now ({exc}); PMs wait up to an "
+                f"hour (posts go on); accept this item once it is lifted. {exc.how_to_lift}"
+            )
+            item_id = alerts.raise_alert(session, game, PM_LIMIT_KEY, why)
+            session.get_one(ReviewItem, item_id).created_at = now  # the pause runs from now
+    event(rt.log, "publish.pm_limit", level=30, game=game_id, outbound=row_id)
 
 
 def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
@@ -252,24 +260,19 @@ def _hold(rt: Runtime, game_id: int, row_id: int) -> None:
                f"the PM to {', '.join(row.recipients)} ({row.subject!r}) may already have been "
                "sent before an interruption; check the bot's sent box, then accept this item "
                "to send it again or reject it if it was sent")  # fmt: skip
-        held = dict(games.runtime_state(game).get("held", {}))
-        held[row.idempotency_key] = item
-        games.set_runtime_state(game, held=held)
+        row.held_item_id = item
 
 
 def _gm_decision(session: Any, game: Game, row: Outbound) -> str:
     """For a PM held for the GM: wait, resend (item accepted) or was-sent (rejected)."""
-    item_id = games.runtime_state(game).get("held", {}).get(row.idempotency_key)
-    if item_id is None:
+    if row.held_item_id is None:
         return "send"
-    item = session.get(ReviewItem, item_id)
+    item = session.get(ReviewItem, row.held_item_id)
     if item is None or item.state is ReviewState.OPEN:
         return "wait"
-    held = dict(games.runtime_state(game).get("held", {}))
-    held.pop(row.idempotency_key, None)
-    games.set_runtime_state(game, held=held)
+    row.held_item_id = None
     return "was-sent" if item.state is ReviewState.REJECTED else "resend"
 
 
 def _intent(game: Game, row: Outbound) -> dict[str, Any]:
-    return dict(games.runtime_state(game).get("sending", {}).get(row.idempotency_key, {}))
+    return {"after_post": row.look_after_post, "since": row.look_since}

@@ -334,6 +334,7 @@ def _store_vote(
         raw_pm_id=item.raw_pm_id, voter_id=item.player_id, target_id=target_id, kind=kind,
         cast_at=post.posted_at if post else (item.created_at or at), counted=True,
         reason=f"{by} decided review item {item.id}" + (f": {note}" if note else ""),
+        review_item_id=item.id,
     )  # fmt: skip
     session.add(row)
     session.flush()

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 
 from forumbot.db.models import Game
 from forumbot.services.review import load_game_ruleset
-from forumbot.web import auth
+from forumbot.web import auth, common, views, views_game  # noqa: F401  (the views add routes)
 from forumbot.web.bbcode import render_bbcode
 
 HERE = Path(__file__).resolve().parent
@@ -71,6 +71,7 @@ def create_app(
         "resolve_now": resolve_now,
         "ruleset_loader": ruleset_loader,
         "rulesets": {},
+        "live_sessions": auth.LiveSessions(),
     }
     app.before_request(auth.guard)
     app.after_request(_headers)
@@ -81,21 +82,9 @@ def create_app(
     )
     app.jinja_env.autoescape = True
 
-    from forumbot.web import views, views_game  # noqa: F401  (views_game adds its routes)
-
     app.register_blueprint(auth.bp)
-    app.register_blueprint(views.bp)
+    app.register_blueprint(common.bp)
     return app
-
-
-def db() -> Session:
-    """This request's database session."""
-    if "db" not in g:
-        from flask import current_app
-
-        g.db = current_app.extensions["forumbot"]["sessions"]()
-    session: Session = g.db
-    return session
 
 
 def _close_session(exc: BaseException | None) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from forumbot.db.enums import PhaseStatus
 from forumbot.db.models import Phase
 from forumbot.errors import ForumbotError
-from forumbot.runtime.leases import exclusive
+from forumbot.runtime.app import build_runtime
+from forumbot.services.context import Runtime
+from forumbot.services.leases import exclusive
+from forumbot.services.phases import clock, controls
 
 ResolveNow = Callable[[int, int, str], str]
 
@@ -20,19 +22,13 @@ class CannotResolve(ForumbotError):
         super().__init__(f"{phase} is {status}: only the open phase can be resolved now")
 
 
-def make_resolve_now(rt: Any) -> ResolveNow | None:
-    """A ``resolve_now(game_id, phase_id, gm)`` over the runtime, or None if it is missing.
+def make_resolve_now(rt: Runtime) -> ResolveNow:
+    """A ``resolve_now(game_id, phase_id, gm)`` over the runtime.
 
-    It moves the open phase's deadline to now (``phases.end_now``) and runs one clock step
-    (``phases.tick``): the phase freezes, late orders are marked, the resolver runs and the
+    It moves the open phase's deadline to now (``controls.end_now``) and runs one clock step
+    (``clock.tick``): the phase freezes, late orders are marked, the resolver runs and the
     post and result PMs are drafted for the GM to approve. Nothing is sent by this.
     """
-    try:
-        from forumbot.services import phases
-    except ImportError:  # the runtime services have not landed in this checkout
-        return None
-    if not (hasattr(phases, "end_now") and hasattr(phases, "tick")):
-        return None
 
     def resolve_now(game_id: int, phase_id: int, gm: str) -> str:
         with rt.sessions() as session:
@@ -45,8 +41,8 @@ def make_resolve_now(rt: Any) -> ResolveNow | None:
         # Never next to a worker's job on the same game: the same lock the workers hold.
         with exclusive(rt.engine, game_id):
             if status is PhaseStatus.OPEN:
-                phases.end_now(rt, game_id)
-            phases.tick(rt, game_id)
+                controls.end_now(rt, game_id)
+            clock.tick(rt, game_id)
         with rt.sessions() as session:
             after = session.get_one(Phase, phase_id).status
         if after is PhaseStatus.FROZEN:
@@ -56,10 +52,6 @@ def make_resolve_now(rt: Any) -> ResolveNow | None:
     return resolve_now
 
 
-def runtime_resolve_now(url: str) -> ResolveNow | None:
-    """Build the runtime on ``url`` and the button's function (None if unavailable)."""
-    try:
-        from forumbot.runtime.app import build_runtime
-    except ImportError:
-        return None
+def runtime_resolve_now(url: str) -> ResolveNow:
+    """Build the runtime on ``url`` and the button's function."""
     return make_resolve_now(build_runtime(url, worker="gm-page"))

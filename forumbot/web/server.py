@@ -13,6 +13,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from forumbot.db import current_revision, make_engine, make_session_factory
 from forumbot.errors import ConfigError
+from forumbot.web.app import create_app
 from forumbot.web.auth import TOKEN_FILE, ensure_token
 from forumbot.web.resolve import runtime_resolve_now
 
@@ -78,8 +79,6 @@ def run_gm_page(
     Raises:
         ConfigError: the database is empty, or the token file is unsafe.
     """
-    from forumbot.web import create_app
-
     token, created = ensure_token(data_dir)
     engine = make_engine(url)
     try:

@@ -1,79 +1,27 @@
-"""The GM page's views (games, review queue) and their shared helpers.
+"""The GM page's views: the games and the review queue.
 
 Each view parses the request, calls a service, and renders a template. The game pages
-(phase, drafts, report, state, export) are in ``views_game`` on the same blueprint.
+(phase, drafts, report, state, export) are in ``views_game`` on the same blueprint, defined
+with the helpers both share in ``common``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, render_template, request
 
 from forumbot.db.enums import ReviewState
-from forumbot.db.models import Game
-from forumbot.errors import ForumbotError, GameNotFound
+from forumbot.errors import ForumbotError
 from forumbot.services import review
 from forumbot.services.review import InvalidDecision, Lesson, OrderInput
 from forumbot.web import queries
-from forumbot.web.app import db
 from forumbot.web.auth import gm_name
+from forumbot.web.common import bp, db, done, failed, game_or_404, ruleset_of
 
-bp = Blueprint("pages", __name__)
 MAX_TEACH = 3  # lesson rows on the edit form
 PER_PAGE = 50  # queue items per page: the oldest first, so the GM works down the list
-
-
-def ext() -> dict[str, Any]:
-    """What ``create_app`` gave the page (sessions, clock, caches)."""
-    ext: dict[str, Any] = current_app.extensions["forumbot"]
-    return ext
-
-
-def game_or_404(game_id: int) -> Game:
-    """The game, or a 404 page."""
-    try:
-        return queries.get_game(db(), game_id)
-    except GameNotFound:
-        abort(404)
-
-
-def ruleset_of(game: Game) -> Any:
-    """The game's ruleset, loaded once per process (None while it cannot be loaded).
-
-    A failure is not remembered: a ruleset fixed or installed while the page runs is used
-    on the next request.
-    """
-    cache = ext()["rulesets"]
-    key = (game.ruleset, json.dumps((game.settings or {}).get("options"), sort_keys=True))
-    if cache.get(key) is None:
-        cache[key] = ext()["ruleset_loader"](game)
-    return cache[key]
-
-
-def done(message: str, endpoint: str, **values: Any) -> Any:
-    """Commit, say what happened, and go back to a page."""
-    db().commit()
-    flash(message, "ok")
-    return redirect(url_for(endpoint, **values))
-
-
-def failed(exc: ForumbotError, endpoint: str, **values: Any) -> Any:
-    """Roll back, show why, and go back to a page."""
-    db().rollback()
-    flash(str(exc), "error")
-    return redirect(url_for(endpoint, **values))
 
 
 @bp.get("/")

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Sequence
 from typing import Any
 
+import yaml
 from flask import abort, current_app, render_template, request
 
 from forumbot.db.enums import DeliveryState
-from forumbot.db.models import Game, Player
+from forumbot.db.models import Game, PhaseEvent, Player
 from forumbot.errors import ForumbotError
-from forumbot.services import drafts
+from forumbot.render import EventRenderer
+from forumbot.services import domain, drafts
+from forumbot.services.games import config_of
 from forumbot.web import queries
-from forumbot.web.app import db
 from forumbot.web.auth import gm_name
-from forumbot.web.views import bp, done, ext, failed, game_or_404, ruleset_of
+from forumbot.web.common import bp, db, done, ext, failed, game_or_404, ruleset_of
 
 # --- phase --------------------------------------------------------------------------------
 
@@ -42,12 +45,6 @@ def phase(game_id: int, phase_id: int | None = None) -> Any:
 
 def _zone(game: Game) -> Any:
     """The game's time zone from its game file (deadlines are set in it), or None."""
-    try:
-        import yaml
-
-        from forumbot.services.games import config_of
-    except ImportError:
-        return None
     try:
         return config_of(game).schedule.timezone
     except (KeyError, TypeError, ValueError, ForumbotError, yaml.YAMLError):
@@ -152,28 +149,18 @@ def _renderer(game: Game) -> Any:
         cache[game.ruleset] = None
         ruleset = ruleset_of(game)
         if ruleset is not None:
-            try:
-                from forumbot.render import EventRenderer
-
+            # On failure the report still lists every event with its data.
+            with contextlib.suppress(ForumbotError, ValueError, OSError):
                 cache[game.ruleset] = EventRenderer.create(ruleset)
-            except (ImportError, ForumbotError, ValueError, OSError):
-                pass  # the report still lists every event with its data
     return cache[game.ruleset]
 
 
-def _event_text(renderer: Any, ev: Any) -> str | None:
+def _event_text(renderer: EventRenderer, ev: PhaseEvent) -> str | None:
     """One stored event worded by its template, or None if it has none."""
     try:
-        from resolver.model.events import Event, EventKind
-        from resolver.model.events import Visibility as EventVisibility
-
-        event = Event(
-            EventKind(ev.kind), EventVisibility(ev.visibility.value), dict(ev.data),
-            tuple(str(r) for r in ev.recipients),
-        )  # fmt: skip
-        text: str = renderer.event(event)
+        text: str = renderer.event(domain.event_of(ev))
         return text
-    except (ImportError, ValueError, KeyError, TypeError, ForumbotError):  # RenderError too
+    except (ValueError, KeyError, TypeError, ForumbotError):  # RenderError too
         return None
 
 

@@ -11,7 +11,6 @@ Pure (no I/O). The pieces, in pipeline order:
 """
 
 from parsers.votes.config import (
-    RULESET_DEFAULTS,
     Channel,
     EditPolicy,
     LynchRule,
@@ -43,7 +42,6 @@ from parsers.votes.setup import DaySetup, day_from_data
 
 __all__ = [
     "NO_LYNCH",
-    "RULESET_DEFAULTS",
     "Action",
     "Channel",
     "CountResult",

@@ -1,9 +1,9 @@
 """Vote rules of a ruleset (the ``vote:`` section) as a typed, validated value.
 
-The ``vote:`` section of ``resolver/rulesets/<id>.yaml`` (``docs/rulesets.md``) is read by the
-shell and handed here as a plain mapping; :func:`rules_from_data` validates it over the
-defaults of the ruleset (:data:`RULESET_DEFAULTS`, from the seeds). Every key, its values
-and its default are documented in ``docs/votes.md``.
+The ``vote:`` section of ``resolver/rulesets/<id>.yaml`` is validated once, by the one vote
+schema (:mod:`resolver.votes`), when the ruleset is loaded; :func:`rules_for` turns the
+loaded ruleset (and a game's overrides, checked by the same schema) into typed
+:class:`VoteRules`. Every key, its values and its default: ``docs/votes.md``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,17 @@ from typing import Any
 
 from parsers.roster import SetupError
 from parsers.votes.colours import ColourFamily
+from resolver._schema import Reader
+from resolver.errors import RulesetError
+from resolver.model.catalogue import Ruleset
+from resolver.votes import VOTE_DEFAULTS, read_vote, status_weights, voteless_statuses
 
 __all__ = [
-    "RULESET_DEFAULTS",
     "Channel",
+    "DeadlineRule",
     "EditPolicy",
     "LynchRule",
+    "NoLynchVotes",
     "RevotePolicy",
     "Syntax",
     "TieRule",
@@ -67,6 +72,24 @@ class TieRule(StrEnum):
     FIRST_TO_REACH = "first_to_reach"
 
 
+class DeadlineRule(StrEnum):
+    """What decides the Day when the deadline comes without a majority (``rule: majority``)."""
+
+    PLURALITY = "plurality"  # the most votes lynch (the tie rule for a tie)
+    NO_LYNCH = "no_lynch"  # nobody is lynched
+    MODERATOR = "moderator"  # the moderator picks (``day.gm_choice``); undecided until then
+    RANDOM = "random"  # one of the leading wagons is drawn with the game's seed
+    UNKNOWN = "unknown"  # the game's rule is not known: undecided, the GM decides
+
+
+class NoLynchVotes(StrEnum):
+    """How many votes a No Lynch wagon needs to end the Day early."""
+
+    MAJORITY = "majority"  # as many as a lynch
+    HALF = "half"  # half of the living voters, rounded up
+    MAJORITY_MINUS_ONE = "majority_minus_one"  # one less than a lynch
+
+
 class EditPolicy(StrEnum):
     """What to do with a vote in a post edited after it was made."""
 
@@ -111,69 +134,46 @@ class VoteRules:
     voteless_statuses: frozenset[str] = frozenset({"dead"})
     unvotable_statuses: frozenset[str] = frozenset()
     status_weights: tuple[tuple[str, WeightOp, int], ...] = ()
-    majority_ends_day: bool = True
+    majority_ends_day: bool = True  # the Day ends at the post that reaches a majority
+    at_deadline: DeadlineRule | None = None  # None: from ``rule`` (plurality / no_lynch)
+    no_lynch_votes: NoLynchVotes = NoLynchVotes.MAJORITY
+    replacement_inherits_vote: bool = True  # a replacement keeps the old player's vote
     host_counts: bool = False  # a host's posted vote count is a checkpoint
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def deadline_rule(self) -> DeadlineRule:
+        """The deadline rule in force: ``at_deadline``, else what ``rule`` implies."""
+        if self.at_deadline is not None:
+            return self.at_deadline
+        if self.rule is LynchRule.PLURALITY:
+            return DeadlineRule.PLURALITY
+        return DeadlineRule.NO_LYNCH
+
 
 _THREAD_DEFAULT = VoteRules()
-RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
-    # seed 002: bold $Name, struck $Name withdraws; a tied vote lynches nobody.
-    "failheap": {
-        "syntax": ["dollar_bold"],
-        "tie": "no_lynch",
-        "status_weights": {"revealed_mayor": "=3"},
-    },
-    # seed 000: votes by PM to the GM, latest before the deadline; multi-recipient PMs void.
-    "dctp": {
-        "channel": "pm",
-        "tie": "no_lynch",
-        "voteless_statuses": ["dead", "abroad", "arrested", "frightened", "aptxed", "hindered"],
-        "unvotable_statuses": ["abroad", "arrested"],
-    },
-    # seed 003: votes by PM, changeable; no vote = a vote against oneself; the mayor breaks ties.
-    "durarara": {
-        "channel": "pm",
-        "tie": "mayor_decides",
-        "no_vote_counts_as_self": True,
-        "requires_participation": True,
-        "no_lynch": False,
-    },
-    # seed 004: red names are votes, blue is to the host; no self-votes, edits or re-votes.
-    "ru_mafia": {
-        "syntax": ["colour"],
-        "vote_colour": "red",
-        "host_colour": "blue",
-        "tie": "no_lynch",
-        "self_vote": False,
-        "edited_votes": "ignore",
-        "revote": "void",
-        "no_lynch": False,
-        "voteless_statuses": ["dead", "jailed", "drunk", "lost_vote", "quarantined", "tormented"],
-        "status_weights": {"diploma": "*2", "banshee": "+1"},
-    },
-}
-
 _ENUMS: dict[str, type[StrEnum]] = {
     "channel": Channel,
     "rule": LynchRule,
     "tie": TieRule,
     "edited_votes": EditPolicy,
     "revote": RevotePolicy,
+    "no_lynch_votes": NoLynchVotes,
 }
-_BOOLS = frozenset(
-    {"no_lynch", "no_vote_counts_as_self", "requires_participation", "self_vote",
-     "majority_ends_day", "host_counts"}
-)  # fmt: skip
-_NAME_SETS = frozenset({"voteless_statuses", "unvotable_statuses"})
+_TYPED = {f.name for f in fields(VoteRules)} - {"extra"}
 
 
-def rules_for(ruleset: str, data: Mapping[str, Any] | None = None) -> VoteRules:
-    """The vote rules of ``ruleset``: its documented defaults overlaid with ``data``.
+def rules_for(ruleset: Ruleset | None, data: Mapping[str, Any] | None = None) -> VoteRules:
+    """The vote rules of a game: its ruleset's ``vote:`` section, then the game's overrides.
+
+    The ruleset's section was validated when the ruleset was loaded (``resolver.votes``,
+    the one vote schema); its statuses say who cannot vote and whose vote counts more (a
+    ``vote_weight`` effect: 0 takes the vote away, N sets it). The overrides (a SETUP or
+    game file's ``vote:``) are validated by the same schema.
 
     Args:
-        ruleset: the ruleset id (unknown ids start from the generic thread defaults).
-        data: the ruleset file's ``vote:`` section, when there is one.
+        ruleset: the loaded ruleset (None: the generic thread defaults).
+        data: the game's overrides.
 
     Returns:
         The rules.
@@ -181,12 +181,36 @@ def rules_for(ruleset: str, data: Mapping[str, Any] | None = None) -> VoteRules:
     Raises:
         SetupError: (a ValueError) naming the bad key, e.g. ``vote.tie``.
     """
-    merged = {**RULESET_DEFAULTS.get(ruleset, {}), **(data or {})}
-    return rules_from_data(merged)
+    section = dict(ruleset.vote.section) if ruleset is not None else dict(VOTE_DEFAULTS)
+    effects: dict[str, int] = {}
+    if ruleset is not None:
+        if "lynch_rule" in ruleset.options:  # a game option of the ruleset (failheap)
+            section["rule"] = ruleset.options["lynch_rule"].value
+        effects = {
+            sid: int(status.effects["vote_weight"])
+            for sid, status in ruleset.statuses.items()
+            if "vote_weight" in status.effects
+        }
+    given = dict(data or {})
+    if not isinstance(data if data is not None else {}, Mapping):
+        raise SetupError("vote", "must be a mapping")
+    known = {k: v for k, v in given.items() if k in VOTE_DEFAULTS}
+    try:
+        checked = read_vote(Reader("vote"), known, None)
+    except RulesetError as exc:
+        raise SetupError(exc.path or "vote", exc.problem + _choices(exc)) from None
+    section.update({k: checked[k] for k in known})
+    values = {k: _convert(k, v) for k, v in section.items() if k in _TYPED}
+    values["voteless_statuses"] = voteless_statuses(section, effects)
+    values["status_weights"] = tuple(
+        (status, WeightOp(op), n) for status, op, n in status_weights(section, effects)
+    )
+    extra = {k: v for k, v in given.items() if k not in VOTE_DEFAULTS}
+    return replace(_THREAD_DEFAULT, **values, extra=extra)
 
 
 def rules_from_data(data: Mapping[str, Any]) -> VoteRules:
-    """Validate a ``vote:`` mapping into :class:`VoteRules` (missing keys keep defaults).
+    """Validate a ``vote:`` mapping over the generic thread defaults (no ruleset).
 
     Args:
         data: the mapping.
@@ -199,44 +223,31 @@ def rules_from_data(data: Mapping[str, Any]) -> VoteRules:
     """
     if not isinstance(data, Mapping):
         raise SetupError("vote", "must be a mapping")
-    known = {f.name for f in fields(VoteRules)} - {"extra"}
-    values: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
-    for key, value in data.items():
-        if key not in known:
-            extra[key] = value  # other readers' keys (docs/rulesets.md) are kept, not refused
-            continue
-        values[key] = _convert(key, value)
-    return replace(_THREAD_DEFAULT, **values, extra=extra)
+    return rules_for(None, data)
+
+
+def _choices(exc: RulesetError) -> str:
+    return f" (valid: {', '.join(exc.choices)})" if exc.choices else ""
 
 
 def _convert(key: str, value: Any) -> Any:
+    """A validated section value as its typed :class:`VoteRules` field."""
     where = f"vote.{key}"
     if key in _ENUMS:
         return _enum(_ENUMS[key], value, where)
-    if key in _BOOLS:
-        if not isinstance(value, bool):
-            raise SetupError(where, "must be true or false")
-        return value
+    if key == "at_deadline":
+        return None if value is None else DeadlineRule(value)
     if key == "multi_recipient_pm":
-        if value in ("ignore", "count") or isinstance(value, bool):
-            return value is True or value == "count"
-        raise SetupError(where, "must be 'ignore' or 'count'")
+        return value == "count"
     if key in ("syntax", "pm_syntax"):
-        items = [value] if isinstance(value, str) else value
-        if not isinstance(items, list) or not items:
-            raise SetupError(where, "must be a list of syntaxes")
-        # "pm" is the game file's name for plain "vote: X" lines in PMs.
-        return frozenset(_enum(Syntax, "plain_vote" if v == "pm" else v, where) for v in items)
+        return frozenset(Syntax(v) for v in value)
     if key in ("vote_colour", "host_colour"):
-        if value is None and key == "host_colour":
-            return None
-        return _enum(ColourFamily, value, where)
-    if key in _NAME_SETS:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SetupError(where, "must be a list of status names")
+        return None if value is None else _enum(ColourFamily, value, where)
+    if key in ("voteless_statuses", "unvotable_statuses"):
         return frozenset(value)
-    return _weights(value, where)
+    if key == "status_weights":
+        return ()  # built with the ruleset's status effects by rules_for
+    return value
 
 
 def _enum(kind: type[Any], value: Any, where: str) -> Any:
@@ -245,16 +256,3 @@ def _enum(kind: type[Any], value: Any, where: str) -> Any:
     except ValueError:
         choices = ", ".join(m.value for m in kind)
         raise SetupError(where, f"'{value}' is not one of: {choices}") from None
-
-
-def _weights(value: Any, where: str) -> tuple[tuple[str, WeightOp, int], ...]:
-    if not isinstance(value, Mapping):
-        raise SetupError(where, "must map a status to '=N', '*N' or '+N'")
-    out = []
-    for status, spec in value.items():
-        text = str(spec).strip()
-        op_text, number = text[:1], text[1:]
-        if op_text not in {op.value for op in WeightOp} or not number.lstrip("-").isdigit():
-            raise SetupError(f"{where}.{status}", f"'{spec}' is not '=N', '*N' or '+N'")
-        out.append((str(status), WeightOp(op_text), int(number)))
-    return tuple(out)

@@ -8,6 +8,7 @@ are applied at the post they name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -21,12 +22,15 @@ from parsers.names import (
     Resolution,
     Resolved,
     Unknown,
+    account_key,
+    fold,
 )
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
+from parsers.votes.dayend import DayEndWatch
 from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
-from parsers.votes.lynch import Cast, tally, vote_refusal
+from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
     NO_LYNCH,
     Action,
@@ -36,6 +40,7 @@ from parsers.votes.model import (
     EventStatus,
     PostInput,
     QueueItem,
+    Snapshot,
     Source,
     VoteEvent,
     Voter,
@@ -43,6 +48,9 @@ from parsers.votes.model import (
 from parsers.votes.setup import DaySetup
 
 __all__ = ["count_votes"]
+
+# A quote tag the forum left as text ("...vote: X[/quote]"): what is quoted is unknown.
+_BROKEN_QUOTE = re.compile(r"\[/?quote\b", re.IGNORECASE)
 
 # Unknown names that are certainly no valid target: ignored, never queued.
 _INVALID = ("is not alive", "is the host, not a player")
@@ -79,9 +87,11 @@ def count_votes(
     """
     counter = _Counter(roster, rules, day or DaySetup())
     for post in _in_order(posts, rules):
-        counter.apply_events_before(post)
+        if counter.hammer is None:
+            counter.apply_events_before(post)
         counter.read(post)
-    counter.apply_events_before(None)
+    if counter.hammer is None:
+        counter.apply_events_before(None)
     return counter.result()
 
 
@@ -113,6 +123,13 @@ class _Counter(GmEvents):
     applied: set[int] = field(default_factory=set)
     last: PostInput | None = None
     seq: int = 0
+    outsiders: set[str] = field(default_factory=set)
+    accounts: dict[str, str] = field(default_factory=dict)
+    watch: DayEndWatch = field(default_factory=DayEndWatch)
+    deadline_passed: bool = False
+    missed: tuple[str, ...] = ()
+    timeline: list[Snapshot] = field(default_factory=list)
+    _changes: int = -1
     _index: tuple[frozenset[str], NameIndex] | None = None
 
     # --- names -------------------------------------------------------------------------
@@ -150,13 +167,57 @@ class _Counter(GmEvents):
 
     # --- posts -------------------------------------------------------------------------
 
+    @property
+    def hammer(self) -> Hammer | None:
+        """The post that ended the Day by reaching a majority, once one did."""
+        return self.watch.hammer
+
     def read(self, post: PostInput) -> None:
+        """Read one post (or PM); after the hammer its votes are listed and do not count."""
+        if self.hammer is not None:
+            self._after_hammer(post)
+            return
         self.last = post
-        if self.roster.is_host(post.author):
+        self._read(post)
+        self._watch(post)
+
+    def _watch(self, post: PostInput) -> None:
+        """After a post that changed the votes: the timeline, and (``majority_ends_day``)
+        whether it ended the Day."""
+        changes = len(self.events) + len(self.applied) + len(self.notes)
+        if changes == self._changes:
+            return
+        self._changes = changes
+        now = standing(self)
+        wagons = tuple((w.target, w.total, tuple(v.name for v in w.voters)) for w in now.wagons)
+        if not self.timeline or self.timeline[-1].wagons != wagons:
+            where: int | str = post.number if post.number is not None else post.id
+            self.timeline.append(Snapshot(where, post.time, wagons))
+        if self.rules.majority_ends_day:
+            self.watch.check(now, post)
+
+    def _after_hammer(self, post: PostInput) -> None:
+        slot = self.roster.by_account(post.author, post.author_id)
+        if slot is None or self.roster.is_host_account(post.author, post.author_id):
+            return
+        actions = []
+        if may_hold_votes(post.html, self._syntaxes(post)):
+            actions = extract_actions(
+                parse_html(post.html, DEFAULT_SKIP), self.rules, self._syntaxes(post)
+            )
+        where = self.hammer.post if self.hammer else "?"
+        why = f"after the Day ended (majority reached at post {where})"
+        for action in actions:
+            self._event(post, slot.name, action, None, EventStatus.IGNORED, why)
+
+    def _read(self, post: PostInput) -> None:
+        if self.roster.is_host_account(post.author, post.author_id):
             if self.rules.host_counts:
                 self._host_count(post)
             return
-        slot = self.roster.by_author(post.author)
+        slot = self.roster.by_account(post.author, post.author_id)
+        if slot is not None:
+            self._replacement(slot, post)
         if post.source is Source.THREAD and slot is not None:
             self.participated.add(slot.name)
         wanted = Channel.PM if post.source is Source.PM else Channel.THREAD
@@ -170,13 +231,7 @@ class _Counter(GmEvents):
         if not actions:
             return
         if slot is None:
-            # A vote from someone not in the roster: often a replacement the GM has not
-            # entered yet. The GM says who it is (players/replaces) or ignores it.
-            why = f"{post.author} is not in the player list (a replacement?)"
-            raw = "; ".join(a.raw for a in actions)
-            self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
-            for action in actions:
-                self._event(post, post.author, action, None, EventStatus.QUEUED, why)
+            self._outsider(post, actions)
             return
         refusal = self._refusal(post, slot, actions)
         if refusal is not None:
@@ -185,7 +240,56 @@ class _Counter(GmEvents):
             return
         if not self._edit_allows(post, slot, actions):
             return
+        if _BROKEN_QUOTE.search(post.html) and not any(
+            names_post(e, post) for e in self.day.events
+        ):
+            why = "the post has a quote tag the forum did not render: its vote may be a quote"
+            self._hold(post, slot, actions, "broken_quote", why)
+            return
         self._apply(post, slot, actions)
+
+    def _outsider(self, post: PostInput, actions: list[RawAction]) -> None:
+        """Votes by an account off the roster never count; they are listed for the GM.
+
+        An account whose name only looks like a player's or a host's (``Аnn`` with a
+        Cyrillic А, ``Ann\u200b``) is another account: its votes are ignored. Any other
+        outsider may be a replacement the GM has not entered yet: until the GM says who it
+        is (players/replaces) or ignores it, its vote is doubtful and may hold the decision.
+        """
+        raw = "; ".join(a.raw for a in actions)
+        mimics = self._mimicked(post.author)
+        if mimics is not None:
+            why = f"{post.author!r} is another account that looks like {mimics}: ignored"
+            self.queue.append(QueueItem("lookalike_account", post.id, post.author, raw, (), why))
+            for action in actions:
+                self._event(post, post.author, action, None, EventStatus.IGNORED, why)
+            return
+        self.outsiders.add(post.author)
+        why = f"{post.author} is not in the player list (a replacement?)"
+        self.queue.append(QueueItem("unknown_voter", post.id, post.author, raw, (), why))
+        for action in actions:
+            self._event(post, post.author, action, None, EventStatus.QUEUED, why)
+
+    def _mimicked(self, author: str) -> str | None:
+        """The player or host an outsider's name folds to (a look-alike), if any."""
+        slot = self.roster.by_author(author)
+        if slot is not None:
+            return slot.name
+        return next((h for h in self.roster.hosts if fold(h) == fold(author)), None)
+
+    def _replacement(self, slot: Slot, post: PostInput) -> None:
+        """A replacement's first post: without ``replacement_inherits_vote`` the vote goes."""
+        account = post.author_id or account_key(post.author)
+        before = self.accounts.get(slot.name)
+        self.accounts[slot.name] = account
+        if before is None or before == account or self.rules.replacement_inherits_vote:
+            return
+        if self._clear(slot.name, post):
+            self.notes.append(
+                f"{post.author} replaced {slot.name}'s previous player at post "
+                f"{post.number if post.number is not None else post.id}: the old vote does "
+                "not carry over (replacement_inherits_vote: false)"
+            )
 
     def _syntaxes(self, post: PostInput) -> frozenset[Syntax]:
         """The syntaxes of a post; in a PM-voting game ``syntax`` describes the PMs too."""
@@ -212,6 +316,7 @@ class _Counter(GmEvents):
 
     def _refusal(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> str | None:
         if self.day.deadline and post.time and post.time > self.day.deadline:
+            self.deadline_passed = True
             return "posted after the deadline"
         if (
             post.source is Source.PM
@@ -223,6 +328,18 @@ class _Counter(GmEvents):
             return f"{slot.name}'s vote is void for the day (changed vote)"
         return self.can_vote(slot)
 
+    def _hold(
+        self, post: PostInput, slot: Slot, actions: list[RawAction], kind: str, why: str
+    ) -> None:
+        """The post's vote waits for the GM: the old vote no longer stands, the voter is
+        pending (a doubtful vote) until the GM decides."""
+        item = QueueItem(kind, post.id, slot.name, _summary(actions), (), why)
+        self.queue.append(item)
+        self._clear(slot.name, post)
+        self.pending[slot.name] = item
+        for action in actions:
+            self._event(post, slot.name, action, None, EventStatus.QUEUED, why)
+
     def _edit_allows(self, post: PostInput, slot: Slot, actions: list[RawAction]) -> bool:
         """Apply the edit policy; False when this post's votes must not count."""
         if not (post.edited or post.previous_html is not None):
@@ -231,14 +348,7 @@ class _Counter(GmEvents):
         if deadline and edited_at and edited_at > deadline:
             # What the post said at the deadline is unknown: the GM decides.
             why = "post edited after the deadline: its vote at the deadline is unknown"
-            item = QueueItem(
-                "edited_after_deadline", post.id, slot.name, _summary(actions), (), why
-            )
-            self.queue.append(item)
-            self._clear(slot.name, post)
-            self.pending[slot.name] = item
-            for action in actions:
-                self._event(post, slot.name, action, None, EventStatus.QUEUED, why)
+            self._hold(post, slot, actions, "edited_after_deadline", why)
             return False
         after = _summary(actions)
         before = None
@@ -408,7 +518,10 @@ class _Counter(GmEvents):
         )
 
     def result(self) -> CountResult:
+        """The count: the tally and the Day's decision."""
         last = self.last.number if self.last and self.last.number is not None else None
+        if self.hammer is None:
+            self.missed = self.watch.could_have_ended(standing(self))
         return tally(self, last)
 
 

@@ -68,7 +68,9 @@ _PLAIN = re.compile(
 )
 _UNVOTE_WORD = re.compile(r"^un-?vote$", re.IGNORECASE)
 _EMPTY_VOTE = re.compile(r"^[\W_]*$")
-_LEADING_OK = re.compile(r"^[\W_]*(?:(?:i|and|so|je|я)\s+)?$", re.IGNORECASE)
+_LEADING_OK = re.compile(r"^[\W_]*(?:(?:i|and|so|ok|okay|je|я)\s+)*$", re.IGNORECASE)
+# Words before a vote that end a sentence or a clause: "Fingers crossed, vote X", "Well. Vote: X".
+_CLAUSE_END = re.compile(r"[.,;!?…]\s*$")
 
 
 def clean_target(text: str) -> str:
@@ -111,7 +113,8 @@ def _clause_keywords(text: str) -> list[re.Match[str]]:
 def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction]:
     """Actions in a run that says "Vote: X" / "Unvote" (several: each keyword starts one)."""
     matches = _clause_keywords(run.text)
-    if matches and not _LEADING_OK.match(run.text[: matches[0].start()]):
+    before = run.text[: matches[0].start()] if matches else ""
+    if matches and not (_LEADING_OK.match(before) or _CLAUSE_END.search(before)):
         # "My failure to vote on you", "@Mod - vote count please": talk about votes, not votes.
         return []
     out = []
@@ -122,7 +125,7 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
             # "[vote]unvote[/vote]" is an unvote too.
             out.append(RawAction(Action.UNVOTE, "", run.text, syntax, run.order, run.end))
             continue
-        if not target and i + 1 == len(matches):
+        if not target and i + 1 == len(matches) and syntax is not Syntax.VOTE_TAG:
             # "[b]Vote:[/b] Ann": the name often trails the bold keyword on the same line
             # (but "[b]Vote[/b]ing" is a word, not a vote).
             after = view.text_after(run.end, squash=False)
@@ -145,8 +148,8 @@ def _vote_tag(view: PostView, rules: VoteRules) -> list[RawAction]:
         if not found and not _KEYWORD.search(run.text):
             found = [RawAction(Action.VOTE, clean_target(run.text), run.text, Syntax.VOTE_TAG,
                                run.order, run.end)]  # fmt: skip
-        elif not found:
-            found = [RawAction(Action.UNVOTE, "", run.text, Syntax.VOTE_TAG, run.order, run.end)]
+        # An empty "[vote][/vote]" ("VOTE: " on the page) names nobody: it is no unvote,
+        # and the player's vote stands.
         out.extend(found)
     return out
 

@@ -8,25 +8,37 @@ bonus (Sabotage +1, only for a slot tied for the lead), the votes a slot receive
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
 from parsers.roster import Roster, Slot
-from parsers.votes.config import LynchRule, TieRule, VoteRules, WeightOp
+from parsers.votes.config import DeadlineRule, LynchRule, NoLynchVotes, TieRule, VoteRules
 from parsers.votes.model import (
     NO_LYNCH,
     CountResult,
     Decision,
     EditFlag,
     QueueItem,
+    Snapshot,
     VoteEvent,
     Voter,
     Wagon,
 )
+from parsers.votes.setup import DaySetup
+from resolver.votes import LynchPick, combine_weight, lynch_majority, pick_lynch
 
-__all__ = ["Cast", "decide", "tally", "vote_refusal", "vote_weight"]
+__all__ = [
+    "Cast",
+    "Hammer",
+    "Standing",
+    "decide",
+    "standing",
+    "tally",
+    "vote_refusal",
+    "vote_weight",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +50,25 @@ class Cast:
     number: int | None
     seq: int
     time: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hammer:
+    """The post where a wagon reached the votes that end the Day.
+
+    Attributes:
+        post: the post's number (else its id).
+        target: the slot (or ``No Lynch``) that reached them.
+        total: its votes then.
+        threshold: the votes it needed.
+        doubts: why doubtful votes (queued names, outsiders) could have changed it.
+    """
+
+    post: int | str
+    target: str
+    total: int
+    threshold: int
+    doubts: tuple[str, ...] = ()
 
 
 class TallyInput(Protocol):
@@ -53,9 +84,16 @@ class TallyInput(Protocol):
     queue: list[QueueItem]
     edits: list[EditFlag]
     notes: list[str]
+    outsiders: set[str]
+    deadline_passed: bool
+    missed: tuple[str, ...]  # wagons doubtful votes could have brought to a majority
+    timeline: list[Snapshot]
 
     @property
-    def day(self) -> object: ...  # DaySetup (majority, mayor_choice)
+    def day(self) -> DaySetup: ...
+
+    @property
+    def hammer(self) -> Hammer | None: ...
 
 
 def vote_refusal(slot: Slot, rules: VoteRules) -> str | None:
@@ -81,6 +119,8 @@ def vote_refusal(slot: Slot, rules: VoteRules) -> str | None:
 def vote_weight(slot: Slot, rules: VoteRules) -> int:
     """What ``slot``'s vote counts for: the setup's weight, else its statuses' weights.
 
+    The same function as the resolver's (:func:`resolver.votes.combine_weight`).
+
     Args:
         slot: the voter's slot.
         rules: the vote rules (status weights).
@@ -90,18 +130,103 @@ def vote_weight(slot: Slot, rules: VoteRules) -> int:
     """
     if slot.vote.weight is not None:
         return slot.vote.weight
-    weight = 1
-    ops = [(op, n) for status, op, n in rules.status_weights if status in slot.statuses]
-    for op, number in sorted(ops, key=lambda item: list(WeightOp).index(item[0])):
-        weight = _OPS[op](weight, number)
-    return max(weight, 0)
+    ops = [(op.value, n) for status, op, n in rules.status_weights if status in slot.statuses]
+    return combine_weight(ops, bool(slot.statuses & rules.voteless_statuses))
 
 
-_OPS: dict[WeightOp, Callable[[int, int], int]] = {
-    WeightOp.SET: lambda _, n: n,
-    WeightOp.MULTIPLY: lambda w, n: w * n,
-    WeightOp.ADD: lambda w, n: w + n,
-}
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The votes standing now: who may vote, the wagons, and what ends the Day.
+
+    Attributes:
+        eligible: the living slots that may vote.
+        casts: the votes that count, by voter.
+        wagons: the wagons, biggest first.
+        majority: votes needed to lynch.
+        no_lynch_majority: votes a No Lynch wagon needs.
+        doubtful: the weight of the votes that wait for the GM (queued names, outsiders).
+        outsiders: how many accounts off the roster voted (each may be an unlisted
+            replacement, whose vote would also leave the slot's old wagon).
+        waiting: the players and accounts whose votes wait for the GM.
+        limited: the doubtful votes that can only be on some wagons (ambiguous names):
+            their weight and their candidates.
+    """
+
+    eligible: list[Slot]
+    casts: dict[str, Cast]
+    wagons: list[Wagon]
+    majority: int
+    no_lynch_majority: int
+    doubtful: int
+    outsiders: int
+    waiting: tuple[str, ...] = ()
+    limited: tuple[tuple[int, frozenset[str]], ...] = ()
+
+    def threshold(self, target: str) -> int:
+        """The votes ``target``'s wagon needs to end the Day."""
+        return self.no_lynch_majority if target == NO_LYNCH else self.majority
+
+    def doubt_for(self, target: str | None) -> int:
+        """The doubtful votes that could be on ``target`` (None: a wagon not on the board).
+
+        A vote queued as ambiguous can only be on one of its candidates; any other doubtful
+        vote (an unknown name, an edit, an outsider's) could be on any wagon.
+        """
+        return self.doubtful - sum(w for w, names in self.limited if target not in names)
+
+
+def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
+    """The standing votes of the counter, as they would be read now.
+
+    Args:
+        state: the counter.
+        notes: where to explain votes that do not count (participation, self-votes); None
+            while the Day is replayed post by post (a missing vote is not yet a self-vote).
+
+    Returns:
+        The standing.
+    """
+    roster, rules = state.roster, state.rules
+    eligible = [s for s in roster.slots if vote_refusal(s, rules) is None]
+    names = {s.name for s in eligible}
+    casts = {v: c for v, c in state.current.items() if v in names}
+    if rules.requires_participation:
+        for voter in [v for v in casts if v not in state.participated]:
+            if notes is not None:
+                notes.append(f"{voter} did not post today: his vote does not count")
+            del casts[voter]
+    if rules.no_vote_counts_as_self and notes is not None:
+        for slot in eligible:
+            if slot.name not in casts and slot.name not in state.pending:
+                casts[slot.name] = Cast(slot.name, "", None, 10**9)
+                notes.append(f"{slot.name} did not vote: counts as a vote against himself")
+    wagons = _wagons(casts, state.withdrawn, eligible, rules)
+    majority = state.day.majority or lynch_majority(vote_weight(s, rules) for s in eligible)
+    doubtful = sum(vote_weight(s, rules) for s in eligible if s.name in state.pending)
+    limited = tuple(
+        (vote_weight(s, rules), frozenset(state.pending[s.name].candidates))
+        for s in eligible
+        if s.name in state.pending and state.pending[s.name].kind == "ambiguous_name"
+    )
+    return Standing(
+        eligible,
+        casts,
+        wagons,
+        majority,
+        _no_lynch_majority(rules, majority, len(eligible)),
+        doubtful + len(state.outsiders),
+        len(state.outsiders),
+        tuple(s.name for s in eligible if s.name in state.pending) + tuple(sorted(state.outsiders)),
+        limited,
+    )
+
+
+def _no_lynch_majority(rules: VoteRules, majority: int, alive: int) -> int:
+    if rules.no_lynch_votes is NoLynchVotes.HALF:
+        return max((alive + 1) // 2, 1)
+    if rules.no_lynch_votes is NoLynchVotes.MAJORITY_MINUS_ONE:
+        return max(majority - 1, 1)
+    return majority
 
 
 def tally(state: TallyInput, last_post: int | None) -> CountResult:
@@ -114,41 +239,96 @@ def tally(state: TallyInput, last_post: int | None) -> CountResult:
     Returns:
         The full count.
     """
-    roster, rules = state.roster, state.rules
-    eligible = [s for s in roster.slots if vote_refusal(s, rules) is None]
-    casts = {v: c for v, c in state.current.items() if any(s.name == v for s in eligible)}
     notes = list(state.notes)
-    if rules.requires_participation:
-        for voter in [v for v in casts if v not in state.participated]:
-            notes.append(f"{voter} did not post today: his vote does not count")
-            del casts[voter]
-    if rules.no_vote_counts_as_self:
-        for slot in eligible:
-            if slot.name not in casts and slot.name not in state.pending:
-                casts[slot.name] = Cast(slot.name, "", None, 10**9)
-                notes.append(f"{slot.name} did not vote: counts as a vote against himself")
-    wagons = _wagons(casts, state.withdrawn, eligible, rules)
-    majority = getattr(state.day, "majority", None) or len(eligible) // 2 + 1
-    decision = decide(wagons, rules, majority, eligible, getattr(state.day, "mayor_choice", None))
-    waiting = [s for s in eligible if s.name in state.pending]
-    decision = _unless_pending(decision, wagons, waiting, rules, majority)
+    now = standing(state, notes)
+    decision = _day_decision(state, now)
     queue = list(state.queue)
-    if decision.pending and rules.tie is TieRule.MAYOR_DECIDES:
-        mayor = next((s.name for s in eligible if s.vote.mayor or "mayor" in s.statuses), None)
+    if decision.pending and state.rules.tie is TieRule.MAYOR_DECIDES and decision.tied:
+        mayor = next((s.name for s in now.eligible if s.vote.mayor or "mayor" in s.statuses), None)
         queue.append(QueueItem("tie_break", None, mayor, "", decision.tied, decision.reason))
-    voting = set(casts) | set(state.pending)
+    voting = set(now.casts) | set(state.pending)
+    names = {s.name for s in now.eligible}
     return CountResult(
-        wagons=tuple(wagons),
-        not_voting=tuple(s.name for s in eligible if s.name not in voting),
-        pending=tuple(v for v in state.pending if any(s.name == v for s in eligible)),
+        wagons=tuple(now.wagons),
+        not_voting=tuple(s.name for s in now.eligible if s.name not in voting),
+        pending=tuple(v for v in state.pending if v in names),
         events=tuple(state.events),
         queue=tuple(queue),
         edits=tuple(state.edits),
         decision=decision,
-        alive=tuple(s.name for s in eligible),
+        alive=tuple(s.name for s in now.eligible),
         last_post=last_post,
         notes=tuple(notes),
+        timeline=tuple(state.timeline),
     )
+
+
+def _day_decision(state: TallyInput, now: Standing) -> Decision:
+    """The hammer if one fell; else the deadline rule once the Day is over; else open."""
+    if state.hammer is not None:
+        return _hammer_decision(state.hammer, now.majority)
+    ended = state.day.ended or state.deadline_passed
+    if not ended:
+        preview = _deadline_decision(state, now)
+        text = (
+            f"The Day is open: no wagon has reached the {now.majority} votes that end it."
+            if state.rules.majority_ends_day
+            else "The Day is open until its deadline."
+        )
+        return Decision(
+            None, False, (), True, now.majority, f"{text} If it ended now: {preview.reason}"
+        )
+    return replace(_deadline_decision(state, now), ended="deadline")
+
+
+def _hammer_decision(hammer: Hammer, majority: int) -> Decision:
+    text = (
+        f"{hammer.target} reached {hammer.total} of the {hammer.threshold} votes needed at "
+        f"post {hammer.post}: the Day ended there; later votes do not count."
+    )
+    if hammer.doubts:
+        why = "; ".join(hammer.doubts)
+        text = f"{text} But {why}: the GM decides."
+        return Decision(None, False, (), True, majority, text, "hammer", hammer.post)
+    if hammer.target == NO_LYNCH:
+        return Decision(
+            None, True, (), False, majority, f"{text} Nobody is lynched.", "hammer", hammer.post
+        )
+    return Decision(
+        hammer.target, False, (), False, majority, f"{text} {hammer.target} is lynched.",
+        "hammer", hammer.post,
+    )  # fmt: skip
+
+
+def _deadline_decision(state: TallyInput, now: Standing) -> Decision:
+    """What the deadline rule decides from the standing votes (modifiers applied)."""
+    rules, majority = state.rules, now.majority
+    rule = rules.deadline_rule
+    summary = _summary(now.wagons, majority)
+    if state.missed and rules.majority_ends_day:
+        text = (
+            f"{summary} The votes waiting for the GM could have ended the Day on "
+            f"{', '.join(state.missed)} before the deadline: the GM decides."
+        )
+        return Decision(None, False, (), True, majority, text)
+    if rule is DeadlineRule.UNKNOWN:
+        text = f"{summary} No majority at the deadline and the game's deadline rule is not known."
+        return Decision(None, False, (), True, majority, f"{text} The GM decides.")
+    if rule is DeadlineRule.NO_LYNCH and rules.rule is LynchRule.PLURALITY:
+        rule = DeadlineRule.PLURALITY  # plurality games: the deadline is the lynch
+    if rule is DeadlineRule.MODERATOR:
+        choice = state.day.gm_choice
+        if choice is None:
+            text = f"{summary} No majority at the deadline: the moderator chooses."
+            return Decision(None, False, (), True, majority, text)
+        return _lynch(choice, majority, f"{summary} The moderator chose {choice}.")
+    if rule in (DeadlineRule.PLURALITY, DeadlineRule.RANDOM):
+        rules = replace(rules, rule=LynchRule.PLURALITY)
+    decision = decide(now.wagons, rules, majority, now.eligible, state.day.mayor_choice)
+    if rule is DeadlineRule.RANDOM and decision.tied and not decision.pending:
+        text = f"{decision.reason.rsplit('.', 2)[0]}. One of them is drawn at random."
+        decision = Decision(None, False, decision.tied, True, majority, text)
+    return _unless_doubtful(decision, now, rules)
 
 
 def _wagons(
@@ -200,30 +380,32 @@ def _wagons(
     return wagons
 
 
-def _unless_pending(
-    decision: Decision, wagons: list[Wagon], waiting: list[Slot], rules: VoteRules, majority: int
-) -> Decision:
-    """Hold a decision that the votes waiting in the GM queue could still change.
+def _unless_doubtful(decision: Decision, now: Standing, rules: VoteRules) -> Decision:
+    """Hold a decision that the votes waiting for the GM could still change.
 
-    Conservative: the waiting votes could all go to any one wagon, including one not yet on
-    the board, so a lead smaller than or equal to their weight is not safe.
+    Conservative: the waiting votes (queued names, and each outsider's, who may be an
+    unlisted replacement: his vote may also leave a wagon) could all go to any one wagon,
+    including one not yet on the board, so a lead smaller than or equal to them is not safe.
     """
-    if not waiting or decision.pending:
+    if not now.doubtful or decision.pending:
         return decision
-    weight = sum(vote_weight(s, rules) for s in waiting)
-    totals = [w.total for w in wagons] + [0, 0]
+    totals = [w.total for w in now.wagons] + [0, 0]
     top, second = totals[0], totals[1]
-    safe = top - second > weight
+    safe = top - second > now.doubtful + now.outsiders
     if rules.rule is LynchRule.MAJORITY and decision.lynched is None:
-        safe = max(totals) + weight < majority
+        safe = max(totals) + now.doubtful < majority_of(now)
     if safe:
         return decision
-    names = ", ".join(s.name for s in waiting)
     reason = (
-        f"{decision.reason} But {len(waiting)} vote(s) wait for the GM ({names}) and "
-        "could change the result: decide them first."
+        f"{decision.reason} But {now.doubtful} vote(s) wait for the GM "
+        f"({', '.join(now.waiting)}) and could change the result: decide them first."
     )
-    return Decision(None, False, decision.tied, True, majority, reason)
+    return Decision(None, False, decision.tied, True, now.majority, reason)
+
+
+def majority_of(now: Standing) -> int:
+    """The fewest votes that end the Day (a lynch or a No Lynch)."""
+    return min(now.majority, now.no_lynch_majority)
 
 
 def _unique(voters: list[Voter]) -> list[Voter]:
@@ -243,7 +425,10 @@ def decide(
     eligible: list[Slot],
     mayor_choice: str | None = None,
 ) -> Decision:
-    """Apply the lynch rule to the wagons (sorted biggest first).
+    """Apply the lynch rule to the wagons (sorted biggest first, then first to reach).
+
+    The rule itself is the resolver's (:func:`resolver.votes.pick_lynch`); this adds the
+    reason a GM reads.
 
     Args:
         wagons: the wagons after modifiers.
@@ -255,20 +440,41 @@ def decide(
     Returns:
         The decision with the decisive tally explained.
     """
+    pick = pick_lynch(
+        [(w.target, w.total) for w in wagons],
+        rule=rules.rule.value,
+        tie=rules.tie.value,
+        majority=majority,
+        mayor_choice=mayor_choice,
+    )
     if not wagons or wagons[0].total <= 0:
         return Decision(None, True, (), False, majority, "No votes: nobody is lynched.")
-    top = wagons[0].total
-    leaders = [w for w in wagons if w.total == top]
     summary = _summary(wagons, majority)
-    if rules.rule is LynchRule.MAJORITY and top < majority:
+    if pick.short_of_majority:
         text = f"{summary} Nobody reached the majority of {majority}: no lynch."
         return Decision(None, True, (), False, majority, text)
-    if len(leaders) == 1:
-        return _lynch(leaders[0].target, majority, f"{summary} {_lead_text(leaders[0], majority)}")
-    tied = tuple(w.target for w in leaders)
-    names = " and ".join(tied)
-    text = f"{summary} {names} are tied at {top}."
-    return _TIE_RULES[rules.tie](leaders, majority, text, mayor_choice)
+    if not pick.tied:
+        return _lynch(pick.chosen[0], majority, f"{summary} {_lead_text(wagons[0], majority)}")
+    text = f"{summary} {' and '.join(pick.tied)} are tied at {wagons[0].total}."
+    return _tie_text(pick, majority, text, rules.tie is TieRule.MAYOR_DECIDES)
+
+
+def _tie_text(pick: LynchPick, majority: int, text: str, mayor: bool) -> Decision:
+    tied = pick.tied
+    if pick.waits_for == "mayor":
+        return Decision(None, False, tied, True, majority, f"{text} The mayor must decide.")
+    if pick.waits_for == "draw":
+        return Decision(
+            None, False, tied, True, majority, f"{text} One of them is drawn at random."
+        )
+    if len(pick.chosen) > 1:
+        return Decision(None, False, tied, False, majority, f"{text} All of them are lynched.")
+    if pick.chosen and mayor:
+        return _lynch(pick.chosen[0], majority, f"{text} The mayor chose {pick.chosen[0]}.")
+    if pick.chosen:
+        first = pick.chosen[0]
+        return _lynch(first, majority, f"{text} {first} reached it first.")
+    return Decision(None, True, tied, False, majority, f"{text} A tie lynches nobody.")
 
 
 def _lead_text(wagon: Wagon, majority: int) -> str:
@@ -290,39 +496,3 @@ def _summary(wagons: list[Wagon], majority: int) -> str:
             text += f" ({wagon.raw} {', '.join(wagon.notes)})"
         parts.append(text)
     return f"Tally: {'; '.join(parts)}. Majority: {majority}."
-
-
-def _tie_no_lynch(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, True, tied, False, majority, f"{text} A tie lynches nobody.")
-
-
-def _tie_mayor(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    if choice in tied:
-        return _lynch(str(choice), majority, f"{text} The mayor chose {choice}.")
-    return Decision(None, False, tied, True, majority, f"{text} The mayor must decide.")
-
-
-def _tie_random(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, False, tied, True, majority, f"{text} One of them is drawn at random.")
-
-
-def _tie_all(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    tied = tuple(w.target for w in leaders)
-    return Decision(None, False, tied, False, majority, f"{text} All of them are lynched.")
-
-
-def _tie_first(leaders: list[Wagon], majority: int, text: str, choice: str | None) -> Decision:
-    first = min(leaders, key=lambda w: w.reached_at or 0)
-    return _lynch(first.target, majority, f"{text} {first.target} reached it first.")
-
-
-_TIE_RULES: dict[TieRule, Callable[[list[Wagon], int, str, str | None], Decision]] = {
-    TieRule.NO_LYNCH: _tie_no_lynch,
-    TieRule.MAYOR_DECIDES: _tie_mayor,
-    TieRule.RANDOM: _tie_random,
-    TieRule.ALL_TIED: _tie_all,
-    TieRule.FIRST_TO_REACH: _tie_first,
-}

@@ -18,6 +18,7 @@ __all__ = [
     "EventStatus",
     "PostInput",
     "QueueItem",
+    "Snapshot",
     "Source",
     "VoteEvent",
     "Voter",
@@ -50,6 +51,8 @@ class PostInput:
         previous_html: the body before the last edit, when the store kept it.
         edited: True when the forum shows the post was edited after posting.
         edited_at: when it was last edited, when known.
+        author_id: the forum account id of the author, when known (it identifies the
+            voter; the name is only shown).
     """
 
     id: str
@@ -62,6 +65,7 @@ class PostInput:
     previous_html: str | None = None
     edited: bool = False
     edited_at: datetime | None = None
+    author_id: str | None = None
 
 
 class Action(StrEnum):
@@ -267,6 +271,9 @@ class Decision:
         pending: True when the GM (or the mayor) must still decide.
         majority: votes needed for a majority.
         reason: the decisive tally, explained.
+        ended: how the Day ended: ``hammer`` (a majority was reached), ``deadline``, or
+            None while it is open.
+        hammer_post: the post that reached the majority (its number, else its id).
     """
 
     lynched: str | None
@@ -275,6 +282,33 @@ class Decision:
     pending: bool
     majority: int
     reason: str
+    ended: str | None = None
+    hammer_post: int | str | None = None
+
+    @property
+    def outcome(self) -> str:
+        """``lynch``, ``no_lynch`` or ``undecided`` (the GM, the mayor or the deadline must
+        still decide: the reason says which)."""
+        if self.pending:
+            return "undecided"
+        if self.lynched is not None or (self.tied and not self.no_lynch):
+            return "lynch"
+        return "no_lynch" if self.no_lynch else "undecided"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The wagons just after a post that changed them (the Day's wagons over time).
+
+    Attributes:
+        post: the post's number (else its id).
+        time: when it was posted, when known.
+        wagons: (target, votes, voters) of every wagon then, biggest first.
+    """
+
+    post: int | str
+    time: datetime | None
+    wagons: tuple[tuple[str, int, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +325,8 @@ class CountResult:
         decision: what the lynch rule decides.
         alive: the living slots with a vote.
         last_post: the number (or id) of the last post counted.
+        notes: what GM events did, and other remarks.
+        timeline: the wagons after each post that changed them, in order.
     """
 
     wagons: tuple[Wagon, ...]
@@ -303,3 +339,4 @@ class CountResult:
     alive: tuple[str, ...]
     last_post: int | str | None = None
     notes: tuple[str, ...] = field(default=())
+    timeline: tuple[Snapshot, ...] = ()

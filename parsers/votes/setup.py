@@ -7,6 +7,8 @@ Shape (``docs/setup-files.md``)::
       deadline: "2026-11-29T18:00:00+00:00"   # votes posted later do not count
       majority: 7                             # optional: override floor(alive/2)+1
       mayor_choice: Akonyl                    # optional: the mayor's tie-break, once made
+      gm_choice: Akonyl                       # optional: the moderator's pick at the deadline
+      ended: true                             # optional: the Day is over (deadline passed)
     events:                                   # applied just after the post named by `post`
       - {post: 40, kind: death, player: Bob}           # killed / mod-killed / day-killed
       - {post: 41, kind: status, player: Cy, status: arrested}
@@ -46,9 +48,11 @@ class DaySetup:
     majority: int | None = None
     mayor_choice: str | None = None
     events: tuple[DayEvent, ...] = ()
+    ended: bool = False
+    gm_choice: str | None = None
 
 
-_DAY_KEYS = frozenset({"number", "deadline", "majority", "mayor_choice"})
+_DAY_KEYS = frozenset({"number", "deadline", "majority", "mayor_choice", "gm_choice", "ended"})
 _EVENT_KEYS = frozenset({"post", "kind", "player", "status", "remove", "votes", "target"})
 
 
@@ -82,7 +86,15 @@ def day_from_data(data: Mapping[str, Any]) -> DaySetup:
         majority=_int(day.get("majority"), "day.majority"),
         mayor_choice=_name(day.get("mayor_choice"), "day.mayor_choice"),
         events=tuple(events),
+        ended=_bool(day.get("ended", False), "day.ended"),
+        gm_choice=_name(day.get("gm_choice"), "day.gm_choice"),
     )
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise SetupError(where, "must be true or false")
+    return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:

@@ -15,6 +15,7 @@ from resolver.abilities import (
     convert,
     counter,
     grant,
+    hook,
     investigate,
     item,
     link,
@@ -50,5 +51,6 @@ ABILITIES: dict[Effect, Apply] = {
     Effect.GRANT: grant.apply,
     Effect.NOTIFY: notify.apply,
     Effect.NONE: none.apply,
+    Effect.HOOK: hook.apply,
 }
 """Effect primitive → the function that applies it."""

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from resolver.hooks import failheap
+from resolver.hooks import dctp, durarara, failheap, ru_mafia
 
-HOOKS: dict[str, ModuleType] = {"failheap": failheap}
+HOOKS: dict[str, ModuleType] = {
+    "dctp": dctp,
+    "durarara": durarara,
+    "failheap": failheap,
+    "ru_mafia": ru_mafia,
+}
 """Hook module per name used in a ruleset's ``hooks:`` key."""

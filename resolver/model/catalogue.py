@@ -48,6 +48,7 @@ class Effect(StrEnum):
     GRANT = "grant"
     NOTIFY = "notify"
     NONE = "none"
+    HOOK = "hook"
 
 
 ANY_PHASE = "any"
@@ -220,6 +221,9 @@ class VoteSettings:
     self_vote: bool = True
     edited_votes: str = "count"
     multi_recipient_pm: str = "ignore"
+    section: Mapping[str, Any] = field(default_factory=dict)
+    """The whole validated ``vote:`` section, every key (``resolver.votes.read_vote``): what
+    the vote counter builds its rules from."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,12 @@ import pytest
 from sqlalchemy import select
 
 from forum_adapters.errors import ForumUnavailable, PMLimitReached
+from forumbot.clock import FakeClock
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.localforum import LocalForum
-from forumbot.runtime import alerts
-from forumbot.runtime.clock import FakeClock
-from forumbot.services import publish, review
+from forumbot.services import alerts, publish, review
 from tests.runtime.conftest import START, _world
 
 

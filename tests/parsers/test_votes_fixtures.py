@@ -21,6 +21,7 @@ from parsers.votes import (
     day_from_data,
     rules_for,
 )
+from resolver.ruleset import load_ruleset
 
 VOTES = Path(__file__).resolve().parents[2] / "fixtures" / "votes"
 # The recorded pages are the adapters\' fixtures (one copy in the project).
@@ -39,8 +40,10 @@ def load_thread(folder: str, pattern: str) -> list[PostInput]:
 def count(folder: str, pattern: str, setup: str, upto: int | None = None) -> CountResult:
     data = yaml.safe_load((VOTES / setup).read_text(encoding="utf-8"))
     posts = [p for p in load_thread(folder, pattern) if upto is None or (p.number or 0) <= upto]
+    # The whole thread is a finished Day; a shorter window is the count as of that post.
+    day = replace(day_from_data(data), ended=upto is None)
     return count_votes(
-        posts, roster_from_data(data), rules_for("failheap", data["vote"]), day_from_data(data)
+        posts, roster_from_data(data), rules_for(load_ruleset("failheap"), data["vote"]), day
     )
 
 
@@ -212,7 +215,10 @@ def test_edit_times_are_read_and_a_late_edit_goes_to_the_gm() -> None:
     # A deadline between the post (13:05:53) and its edit (13:06): the vote is queued.
     data["day"]["deadline"] = "2026-11-29T13:05:59+00:00"
     result = count_votes(
-        posts, roster_from_data(data), rules_for("failheap", data["vote"]), day_from_data(data)
+        posts,
+        roster_from_data(data),
+        rules_for(load_ruleset("failheap"), data["vote"]),
+        day_from_data(data),
     )
     late = [q for q in result.queue if q.kind == "edited_after_deadline"]
     assert [(q.post_id, q.voter) for q in late] == [("36", "LaRa2000")]

@@ -10,7 +10,11 @@ from parsers.votes import CountResult, PostInput, count_votes, rules_from_data
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dora", "Émile"]
 ROSTER = roster_from_data({"players": PLAYERS, "hosts": ["GM"]})
-RULES = rules_from_data({"syntax": ["bold_vote", "dollar_bold", "vote_tag"]})
+# The replay itself (a Day counted to its deadline); the hammer has its own properties below.
+RULES = rules_from_data(
+    {"syntax": ["bold_vote", "dollar_bold", "vote_tag"], "majority_ends_day": False}
+)
+HAMMER = rules_from_data({"syntax": ["bold_vote", "dollar_bold", "vote_tag"], "rule": "majority"})
 
 VOTE_HTML = st.one_of(
     st.builds(lambda t: f"<b>Vote: {t}</b>", st.sampled_from([*PLAYERS, "No Lynch"])),
@@ -35,6 +39,30 @@ def thread(items: list[tuple[str, list[str]]]) -> list[PostInput]:
 
 def tally(result: CountResult) -> dict[str, list[str]]:
     return {w.target: [v.name for v in w.voters] for w in result.wagons}
+
+
+@settings(max_examples=150, deadline=None)
+@given(POSTS, POSTS)
+def test_posts_after_the_hammer_never_change_the_decision(
+    items: list[tuple[str, list[str]]], later: list[tuple[str, list[str]]]
+) -> None:
+    first = count_votes(thread(items), ROSTER, HAMMER)
+    if first.decision.ended != "hammer":
+        return
+    more = count_votes(thread(items + later), ROSTER, HAMMER)
+    assert more.decision == first.decision
+    assert tally(more) == tally(first)
+
+
+@settings(max_examples=150, deadline=None)
+@given(POSTS)
+def test_an_open_day_without_a_majority_is_never_decided(
+    items: list[tuple[str, list[str]]],
+) -> None:
+    result = count_votes(thread(items), ROSTER, HAMMER)
+    if result.decision.ended is None:
+        assert result.decision.outcome == "undecided" and result.decision.lynched is None
+        assert all(w.total < result.decision.majority for w in result.wagons)
 
 
 @settings(max_examples=150, deadline=None)

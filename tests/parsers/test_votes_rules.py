@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import count
 
@@ -10,19 +12,31 @@ import pytest
 from parsers.roster import Roster, Slot, VoteModifiers, roster_from_data
 from parsers.votes import (
     NO_LYNCH,
+    CountResult,
     DayEvent,
     DayEventKind,
     DaySetup,
     EventStatus,
     PostInput,
     Source,
-    count_votes,
+    VoteRules,
     day_from_data,
     rules_for,
     rules_from_data,
 )
+from parsers.votes import count_votes as count_open_day
+from resolver.ruleset import load_ruleset
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def count_votes(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, day: DaySetup | None = None
+) -> CountResult:
+    """The count of a Day that is over (its deadline passed): the deadline rule decides."""
+    return count_open_day(posts, roster, rules, replace(day or DaySetup(), ended=True))
+
+
 _ids = count(1)
 
 
@@ -69,7 +83,7 @@ def test_sabotage_example_1_breaks_the_tie() -> None:
     result = count_votes(
         votes(SABOTAGE_VOTES),
         roster,
-        rules_for("dctp", {"channel": "thread", "syntax": ["dollar_bold"]}),
+        rules_for(load_ruleset("dctp"), {"channel": "thread", "syntax": ["dollar_bold"]}),
     )
     assert wagons(result)["Yurikochan"] == 4
     assert result.wagons[0].raw == 3
@@ -82,7 +96,7 @@ def test_sabotage_example_2_accompany_cancels_it() -> None:
     result = count_votes(
         votes(SABOTAGE_VOTES),
         roster,
-        rules_for("dctp", {"channel": "thread", "syntax": ["dollar_bold"]}),
+        rules_for(load_ruleset("dctp"), {"channel": "thread", "syntax": ["dollar_bold"]}),
     )
     assert wagons(result)["Yurikochan"] == 3
     assert result.decision.lynched is None
@@ -96,7 +110,9 @@ def test_sabotage_fails_without_a_tie() -> None:
     pairs = [*SABOTAGE_VOTES[:-1], ("v8", "Yurikochan")]
     roster = sabotage_roster(PhoenixTears=VoteModifiers(tie_bonus=1))
     result = count_votes(
-        votes(pairs), roster, rules_for("dctp", {"channel": "thread", "syntax": ["dollar_bold"]})
+        votes(pairs),
+        roster,
+        rules_for(load_ruleset("dctp"), {"channel": "thread", "syntax": ["dollar_bold"]}),
     )
     assert wagons(result) == {"Yurikochan": 4, "PhoenixTears": 3, "xpon": 1, "pofa": 1}
     assert result.decision.lynched == "Yurikochan"
@@ -106,22 +122,36 @@ def test_sabotage_fails_without_a_tie() -> None:
 
 
 def test_revealed_mayor_counts_three_in_failheap() -> None:
+    # The ruleset's own status (`revealed`, vote_weight 3): the resolver weighs it the same.
     roster = roster_from_data(
-        {"players": [{"name": "May", "statuses": ["revealed_mayor"]}, "Ann", "Bob", "Cy"]}
+        {"players": [{"name": "May", "statuses": ["revealed"]}, "Ann", "Bob", "Cy"]}
     )
     result = count_votes(
-        votes([("May", "Ann"), ("Bob", "Cy"), ("Ann", "Cy")]), roster, rules_for("failheap")
+        votes([("May", "Ann"), ("Bob", "Cy"), ("Ann", "Cy")]),
+        roster,
+        rules_for(load_ruleset("failheap")),
     )
     assert wagons(result) == {"Ann": 3, "Cy": 2}
     assert result.decision.lynched == "Ann"
     assert result.wagons[0].voters[0].weight == 3
 
 
-def test_diploma_doubles_and_lost_vote_in_ru_mafia() -> None:
+RU_BANSHEE = {
+    "players": [
+        {"name": "Аня", "statuses": ["double_vote", "banshee"]},
+        {"name": "Боря", "statuses": ["lost_vote"]},
+        "Вика",
+        "Гена",
+    ]
+}
+
+
+def test_double_vote_and_lost_vote_in_ru_mafia() -> None:
+    # The ruleset's statuses: a used diploma gives `double_vote` (vote_weight 2).
     roster = roster_from_data(
         {
             "players": [
-                {"name": "Аня", "statuses": ["diploma"]},
+                {"name": "Аня", "statuses": ["double_vote"]},
                 {"name": "Боря", "statuses": ["lost_vote"]},
                 "Вика",
                 "Гена",
@@ -133,8 +163,11 @@ def test_diploma_doubles_and_lost_vote_in_ru_mafia() -> None:
         post("Боря", '<span style="color:#FF0000">Гена</span>'),
         post("Гена", '<span style="color:red">Вика</span>'),
     ]
-    result = count_votes(posts, roster, rules_for("ru_mafia"))
+    result = count_votes(posts, roster, rules_for(load_ruleset("ru_mafia")))
     assert wagons(result) == {"Вика": 3}
+    banshee = rules_for(load_ruleset("ru_mafia"), {"status_weights": {"banshee": "+1"}})
+    weighed = count_votes(posts, roster_from_data({**RU_BANSHEE}), banshee)
+    assert wagons(weighed) == {"Вика": 4}
     assert [e.status for e in result.events][1] is EventStatus.IGNORED
 
 
@@ -150,7 +183,9 @@ def test_kujou_extra_vote_and_explicit_weight() -> None:
         }
     )
     result = count_votes(
-        votes([("Kujou", "A"), ("Big", "B"), ("A", "B")]), roster, rules_for("failheap")
+        votes([("Kujou", "A"), ("Big", "B"), ("A", "B")]),
+        roster,
+        rules_for(load_ruleset("failheap")),
     )
     assert wagons(result) == {"A": 2, "B": 3}
     assert "extra vote of Kujou" in result.wagons[1].notes[0]
@@ -161,7 +196,9 @@ def test_kujou_extra_vote_and_explicit_weight() -> None:
 
 def test_failheap_tie_lynches_nobody() -> None:
     roster = roster_from_data({"players": ["A", "B", "C", "D"]})
-    result = count_votes(votes([("A", "B"), ("B", "A")]), roster, rules_for("failheap"))
+    result = count_votes(
+        votes([("A", "B"), ("B", "A")]), roster, rules_for(load_ruleset("failheap"))
+    )
     assert result.decision.lynched is None and result.decision.no_lynch
     assert set(result.decision.tied) == {"A", "B"}
 
@@ -170,7 +207,7 @@ def test_durarara_mayor_decides_a_tie() -> None:
     data = {"players": [{"name": "Maire", "vote": {"mayor": True}}, "A", "B"]}
     roster = roster_from_data(data)
     rules = rules_for(
-        "durarara",
+        load_ruleset("durarara"),
         {
             "channel": "thread",
             "syntax": ["bold_vote"],
@@ -194,7 +231,7 @@ def test_durarara_no_vote_counts_against_oneself_and_needs_participation() -> No
         pm("Shinra", "vote Celty", 11),  # Shinra never posted in the thread: does not count
         post("Celty", "..."),
     ]
-    result = count_votes(posts, roster, rules_for("durarara"))
+    result = count_votes(posts, roster, rules_for(load_ruleset("durarara")))
     # Izaya -> Celty; Shinra's vote is void and, like Celty's and Tom's absence, counts
     # against himself.
     assert wagons(result) == {"Celty": 2, "Shinra": 1, "Tom": 1}
@@ -223,8 +260,10 @@ def test_no_lynch_votes() -> None:
     result = count_votes(
         votes([("A", "No Lynch"), ("B", "no elimination"), ("C", "A")], "Vote: "), roster, rules
     )
-    assert wagons(result) == {NO_LYNCH: 2, "A": 1}
+    # Two of three is a majority: the Day ends there and C's later vote does not count.
+    assert wagons(result) == {NO_LYNCH: 2}
     assert result.decision.no_lynch and result.decision.lynched is None
+    assert result.decision.ended == "hammer" and result.events[-1].status is EventStatus.IGNORED
 
 
 # --- PM votes (seeds 000 and 003) ---------------------------------------------------------
@@ -247,7 +286,9 @@ def test_dctp_pm_votes_latest_before_deadline_multi_recipient_ignored() -> None:
         pm("Heiji", "vote Ran", 22),  # abroad: no vote
         pm("Ran", "vote Heiji", 23),  # abroad: cannot be voted
     ]
-    result = count_votes(posts, roster, rules_for("dctp"), DaySetup(deadline=deadline))
+    result = count_votes(
+        posts, roster, rules_for(load_ruleset("dctp")), DaySetup(deadline=deadline)
+    )
     assert wagons(result) == {"Kogoro": 1}
     reasons = {e.reason for e in result.events if e.status is EventStatus.IGNORED}
     assert "posted after the deadline" in reasons
@@ -270,7 +311,7 @@ def test_ru_mafia_red_is_a_vote_blue_and_other_colours_are_not() -> None:
             ' <span style="color:#ff0000">Боря</span>',
         )
     ]
-    result = count_votes(posts, roster_from_data(RU), rules_for("ru_mafia"))
+    result = count_votes(posts, roster_from_data(RU), rules_for(load_ruleset("ru_mafia")))
     assert wagons(result) == {"Боря": 1}
 
 
@@ -279,7 +320,9 @@ def test_ru_mafia_self_vote_counts_as_no_vote() -> None:
         post("Аня", '<font color="red">Боря</font>'),
         post("Аня", '<font color="red">Аня</font>'),
     ]
-    result = count_votes(posts, roster_from_data(RU), rules_for("ru_mafia", {"revote": "allow"}))
+    result = count_votes(
+        posts, roster_from_data(RU), rules_for(load_ruleset("ru_mafia"), {"revote": "allow"})
+    )
     assert wagons(result) == {}
     assert "Аня" in result.not_voting
 
@@ -289,7 +332,7 @@ def test_ru_mafia_second_vote_voids_the_vote() -> None:
         post("Аня", '<font color="red">Боря</font>'),
         post("Аня", '<font color="red">Вика</font>'),
     ]
-    result = count_votes(posts, roster_from_data(RU), rules_for("ru_mafia"))
+    result = count_votes(posts, roster_from_data(RU), rules_for(load_ruleset("ru_mafia")))
     assert wagons(result) == {}
     assert result.events[-1].status is EventStatus.IGNORED
 
@@ -298,7 +341,7 @@ def test_ru_mafia_edited_vote_is_void_and_flagged_with_both_versions() -> None:
     posts = [
         post("Аня", '<font color="red">Боря</font>', previous_html='<font color="red">Вика</font>')
     ]
-    result = count_votes(posts, roster_from_data(RU), rules_for("ru_mafia"))
+    result = count_votes(posts, roster_from_data(RU), rules_for(load_ruleset("ru_mafia")))
     assert wagons(result) == {}
     assert result.edits[0].before == "vote Вика" and result.edits[0].after == "vote Боря"
     assert result.queue[0].kind == "edited_vote" and result.queue[0].versions == (
@@ -313,7 +356,7 @@ def test_edit_that_changed_the_vote_is_flagged_when_edits_count() -> None:
         post("A", "<b>$C</b>", previous_html="<b>$B</b>"),
         post("B", "<b>$C</b> ok", previous_html="<b>$C</b>"),
     ]
-    result = count_votes(posts, roster, rules_for("failheap"))
+    result = count_votes(posts, roster, rules_for(load_ruleset("failheap")))
     assert wagons(result) == {"C": 2}
     assert [(e.post_id, e.before, e.after) for e in result.edits] == [
         (posts[0].id, "vote B", "vote C")
@@ -327,7 +370,7 @@ def test_mid_day_death_removes_votes_by_and_on_the_player() -> None:
     roster = roster_from_data({"players": ["A", "B", "C", "D"]})
     posts = votes([("A", "B"), ("B", "C"), ("D", "C"), ("C", "A")])
     killed = DaySetup(events=(DayEvent(DayEventKind.DEATH, posts[1].number or 0, player="C"),))
-    result = count_votes(posts, roster, rules_for("failheap"), killed)
+    result = count_votes(posts, roster, rules_for(load_ruleset("failheap")), killed)
     # After post 2, C dies: B's vote on C goes, D's later vote on C and C's vote are refused.
     assert wagons(result) == {"B": 1}
     assert "C" not in result.alive
@@ -340,14 +383,16 @@ def test_gm_checkpoint_and_corrections() -> None:
         "events": [{"post": posts[1].number, "kind": "checkpoint", "votes": {"A": "C", "B": None}}],
         "corrections": [{"post": posts[2].number, "target": "A"}],
     }
-    result = count_votes(posts, roster, rules_for("failheap"), day_from_data(data))
+    result = count_votes(posts, roster, rules_for(load_ruleset("failheap")), day_from_data(data))
     assert {w.target: [v.name for v in w.voters] for w in result.wagons} == {"C": ["A"], "A": ["C"]}
     assert result.queue == ()
 
 
 def test_replacement_inherits_the_slot() -> None:
     roster = roster_from_data({"players": [{"name": "New", "replaces": ["Old"]}, "B", "C"]})
-    result = count_votes(votes([("Old", "B"), ("C", "Old")]), roster, rules_for("failheap"))
+    result = count_votes(
+        votes([("Old", "B"), ("C", "Old")]), roster, rules_for(load_ruleset("failheap"))
+    )
     assert {w.target: [v.name for v in w.voters] for w in result.wagons} == {
         "B": ["New"],
         "New": ["C"],
@@ -356,7 +401,9 @@ def test_replacement_inherits_the_slot() -> None:
 
 def test_hosts_never_vote_and_outsiders_go_to_the_gm() -> None:
     roster = roster_from_data({"players": ["A", "B"], "hosts": ["GM"]})
-    result = count_votes(votes([("GM", "A"), ("Lurker", "A")]), roster, rules_for("failheap"))
+    result = count_votes(
+        votes([("GM", "A"), ("Lurker", "A")]), roster, rules_for(load_ruleset("failheap"))
+    )
     assert wagons(result) == {}
     assert [e.status for e in result.events] == [EventStatus.QUEUED]  # nothing from the GM
     assert result.queue[0].kind == "unknown_voter" and result.queue[0].voter == "Lurker"
@@ -368,14 +415,18 @@ def test_hosts_never_vote_and_outsiders_go_to_the_gm() -> None:
 )
 def test_doubtful_names_go_to_the_queue(written: str, kind: str, candidates: tuple) -> None:
     roster = roster_from_data({"players": ["Ann", "Anna", "Bob"]})
-    result = count_votes(votes([("Bob", "Ann"), ("Bob", written)]), roster, rules_for("failheap"))
+    result = count_votes(
+        votes([("Bob", "Ann"), ("Bob", written)]), roster, rules_for(load_ruleset("failheap"))
+    )
     assert result.queue[0].kind == kind and result.queue[0].candidates == candidates
     assert result.pending == ("Bob",) and wagons(result) == {}
 
 
 def test_votes_on_dead_players_are_ignored() -> None:
     roster = roster_from_data({"players": ["A", "B", {"name": "C", "alive": False}]})
-    result = count_votes(votes([("A", "C"), ("C", "A")]), roster, rules_for("failheap"))
+    result = count_votes(
+        votes([("A", "C"), ("C", "A")]), roster, rules_for(load_ruleset("failheap"))
+    )
     assert wagons(result) == {}
     assert [e.reason for e in result.events] == ["C is not alive", "C is dead"]
 
@@ -422,14 +473,14 @@ def test_a_decision_waits_when_queued_votes_could_change_it() -> None:
     close = count_votes(
         votes([("Bob", "Cy"), ("Dee", "Cy"), ("Ann", "Bob"), ("Cy", "An")]),
         roster,
-        rules_for("failheap"),
+        rules_for(load_ruleset("failheap")),
     )
     assert close.decision.lynched is None and close.decision.pending
     assert "wait for the GM (Cy)" in close.decision.reason
     clear = count_votes(
         votes([("Bob", "Cy"), ("Dee", "Cy"), ("Anna", "Cy"), ("Cy", "An")]),
         roster,
-        rules_for("failheap"),
+        rules_for(load_ruleset("failheap")),
     )
     assert clear.decision.lynched == "Cy" and not clear.decision.pending
 
@@ -451,7 +502,7 @@ def test_sabotage_and_voice_of_accusation_stack() -> None:
     pairs = [*SABOTAGE_VOTES[:2], ("Kujou", "Yurikochan"), *SABOTAGE_VOTES[3:]]
     roster = sabotage_roster(Yurikochan=VoteModifiers(tie_bonus=1))
     roster = Roster((*roster.slots, Slot("Kujou", vote=VoteModifiers(extra=1))), ("GM",))
-    rules = rules_for("dctp", {"channel": "thread", "syntax": ["dollar_bold"]})
+    rules = rules_for(load_ruleset("dctp"), {"channel": "thread", "syntax": ["dollar_bold"]})
     result = count_votes(votes(pairs), roster, rules)
     assert wagons(result)["Yurikochan"] == 5  # 3, +1 Sabotage on the tie, +1 Kujou's extra
     assert result.decision.lynched == "Yurikochan"
@@ -461,7 +512,7 @@ def test_durarara_mayor_election_goes_to_the_first_to_reach_the_top() -> None:
     # 003, Day 0: relative majority; a tie goes to the one who got there first.
     roster = roster_from_data({"players": ["Mikado", "Masaomi", "Anri", "Celty"]})
     rules = rules_for(
-        "durarara",
+        load_ruleset("durarara"),
         {
             "channel": "thread",
             "syntax": ["bold_vote"],

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.localforum import ForumState, LocalForum, save_state
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import load_pipeline
 from forumbot.services import games
+from forumbot.services.context import Runtime
 
 START = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)  # 22:00 in Paris: night 1 starts
 
@@ -50,7 +49,7 @@ def make_runtime(db_url: str, forum_dir: Path, clock: FakeClock, worker: str = "
         return forums.setdefault(access.game_id, LocalForum(forum_dir, "ModBot", clock=clock))
 
     return Runtime(engine=engine, sessions=make_session_factory(engine), adapter_factory=adapter,
-                   pipeline=load_pipeline(), clock=clock, worker=worker)  # fmt: skip
+                   clock=clock, worker=worker)  # fmt: skip
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from urllib.parse import parse_qsl
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "smf21"  # the recorded SMF 2.1 pages
 SESSION_VAR, SESSION_ID = "a968aa90d9a9", "45bccdc8431b54aebdebecc5dd367261"
 MEMBERS = {"GameMaster": 1, "ModBot": 2}
+FOOTER = '<div id="footer"><ul><li class="copyright">Powered by SMF 2.1.4</li></ul></div>'
 
 
 def _cut(text: str, start: str, end: str) -> str:
@@ -118,7 +119,7 @@ class SMFTestForum:
         script = (f'<script>var smf_session_id = "{SESSION_ID}"; '
                   f'var smf_session_var = "{SESSION_VAR}";</script>')  # fmt: skip
         return (f"<!DOCTYPE html><html><head><title>{html.escape(self.data.title)}</title>"
-                f"{head}{script}</head><body>{logout}{content}</body></html>")  # fmt: skip
+                f"{head}{script}</head><body>{logout}{content}{FOOTER}</body></html>")  # fmt: skip
 
     def topic_page(self, logged_in: bool) -> str:
         blocks = [_fill(POST, id=p["id"], author=p["author"], uid=_uid(p["author"]),

@@ -44,7 +44,7 @@ def test_status_queue_and_phase_commands(world, clock):
 def test_run_once_registers_and_cycles(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
-    out = _cli("run", "--once", "--database", url, "fixtures/demo/game.yaml")
+    out = _cli("run", "--once", "--database", url, "forumbot/demo_game/game.yaml")
     assert "cycled games: [1]" in out
     assert "day1" in _cli("status", "loopback-village", "--database", url)
 

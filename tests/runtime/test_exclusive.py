@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import func, select
 
 from forumbot.db import make_engine
-from forumbot.runtime.leases import LOCK_SPACE, GameBusy, exclusive
+from forumbot.services.leases import LOCK_SPACE, GameBusy, exclusive
 from tests.storage.conftest import _postgres_database
 
 

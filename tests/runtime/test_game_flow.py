@@ -46,7 +46,6 @@ def test_orders_receipts_restart_freeze_and_a_win(auto_world, clock):
     # Restart mid-phase: a new process, same database (jobs resume from the job store).
     scheduler.shutdown()
     rt2 = make_runtime(auto_world["url"], forum_dir, clock)
-    rt2.pipeline = rt.pipeline
     scheduler = jobs.make_scheduler(rt2, manual=True)
     scheduler.start()
     assert scheduler.get_job(f"game-{game_id}") is not None  # the schedule came back

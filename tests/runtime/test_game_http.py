@@ -15,13 +15,12 @@ from sqlalchemy import select
 
 from forum_adapters import HttpSettings, PoliteSession, SMFAdapter, ThreadRef
 from forumbot import jobs
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.enums import GameStatus, PhaseStatus
 from forumbot.db.models import Game, Phase
-from forumbot.runtime.clock import FakeClock
-from forumbot.runtime.context import Runtime
-from forumbot.runtime.pipeline import load_pipeline
 from forumbot.services import games
+from forumbot.services.context import Runtime
 from tests.runtime.smf_forum import SMFTestForum
 
 ROLES = {"Ann": "sheriff", "Bob": "doctor", "Carl": "villager", "Dan": "villager",
@@ -38,7 +37,6 @@ def http_runtime(url: str, forum: SMFTestForum, clock: FakeClock, worker: str) -
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
                    adapter_factory=lambda access: smf_adapter(forum.base_url),
-                   pipeline=load_pipeline(),
                    clock=clock, worker=worker)  # fmt: skip
 
 
@@ -140,7 +138,9 @@ def test_forumbot_init_drafts_a_game_file_from_the_thread(forum, tmp_path, monke
     import forum_adapters
 
     # The real SMF adapter, built without politeness delays (a test never waits for real).
-    monkeypatch.setitem(forum_adapters.ADAPTERS, "smf", lambda base, user, pw, **kw: smf_adapter(base))
+    monkeypatch.setitem(
+        forum_adapters.ADAPTERS, "smf", lambda base, user, pw, **kw: smf_adapter(base)
+    )
     out = tmp_path / "game.yaml"
     result = CliRunner().invoke(
         main, ["init", f"{forum.base_url}?topic=5.0", "--user", "ModBot", "--out", str(out)]

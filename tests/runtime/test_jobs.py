@@ -8,7 +8,7 @@ from forum_adapters.errors import LayoutChanged, LoginFailed
 from forumbot import jobs
 from forumbot.db.enums import GameStatus, ReviewKind
 from forumbot.db.models import Game, Outbound, ReviewItem
-from forumbot.runtime import leases
+from forumbot.services import leases
 from resolver.errors import InvariantViolation
 
 

@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.models import Game
-from forumbot.runtime import leases
-from forumbot.runtime.clock import FakeClock
-from forumbot.services import games
+from forumbot.services import games, leases
 from tests.runtime.conftest import GAME, make_runtime
 from tests.storage.conftest import _postgres_database
 
@@ -92,7 +91,7 @@ WORKER = textwrap.dedent(
     import sys, time
     from datetime import datetime, timedelta
     from forumbot.db import make_engine, make_session_factory
-    from forumbot.runtime import leases
+    from forumbot.services import leases
     url, now = sys.argv[1], datetime.fromisoformat(sys.argv[2])
     engine = make_engine(url)
     sessions = make_session_factory(engine)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy import select
@@ -10,16 +9,9 @@ from sqlalchemy import select
 from forumbot.db.enums import OrderStatus, PhaseStatus, ReviewKind
 from forumbot.db.models import Order, Phase, ReviewItem
 from forumbot.localforum import LocalForum
-from forumbot.runtime.pipeline import OrderReading
-from forumbot.services import cycle, games, phases, review
-
-CANDIDATE = {"orders": [{"ability": "heal", "targets": ["Ann"], "params": {}}], "score": 0.6,
-             "why": "'Anne' is probably Ann"}  # fmt: skip
-
-
-def unsure_parser(request):
-    return OrderReading(status="ambiguous", candidates=(CANDIDATE,), reason="who is Anne?",
-                        confidence=0.6)  # fmt: skip
+from forumbot.services import cycle, games, review, status
+from forumbot.services.phases import clock as phase_clock
+from forumbot.services.phases import controls, daycount
 
 
 def _phase(rt, name):
@@ -29,11 +21,11 @@ def _phase(rt, name):
 
 def test_an_unclear_order_waits_for_the_gm_then_counts(world, clock):
     rt, game_id = world["rt"], world["game_id"]
-    rt.pipeline = replace(rt.pipeline, orders=unsure_parser)
-    LocalForum(world["forum_dir"], "Bob", clock=clock).add_pm("Bob", "N1", "heal Anne", clock.now())
+    # The parser is unsure of an order asked as a question: it queues "heal Ann" as a reading.
+    LocalForum(world["forum_dir"], "Bob", clock=clock).add_pm("Bob", "N1", "heal ann?", clock.now())
     cycle(rt, game_id)
     clock.set(datetime(2026, 12, 2, 21, 0, 30, tzinfo=UTC))  # the night's deadline
-    phases.tick(rt, game_id)
+    phase_clock.tick(rt, game_id)
     assert _phase(rt, "night1").status is PhaseStatus.FROZEN  # not resolved on a guess
     with rt.sessions() as session:
         alerts = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.ALERT))
@@ -53,7 +45,7 @@ def test_an_unclear_order_waits_for_the_gm_then_counts(world, clock):
             ["Ann"],
             "gm:Steph",
         )
-    assert games.status(rt, game_id)["phase_status"] == "resolved"
+    assert status.status(rt, game_id)["phase_status"] == "resolved"
 
 
 def test_a_game_that_votes_by_pm(tmp_path, clock):
@@ -61,7 +53,6 @@ def test_a_game_that_votes_by_pm(tmp_path, clock):
     from forumbot.db.enums import GameStatus
     from forumbot.db.models import Game
     from forumbot.localforum import ForumState, save_state
-    from forumbot.services import ingest
     from tests.runtime.conftest import GAME, make_runtime
 
     url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
@@ -79,16 +70,16 @@ def test_a_game_that_votes_by_pm(tmp_path, clock):
     games.start(rt, game_id)
     players = LocalForum(tmp_path / "forum", "Players", clock=clock)
     cycle(rt, game_id)
-    phases.end_now(rt, game_id)  # a quiet night 1
+    controls.end_now(rt, game_id)  # a quiet night 1
     for _ in range(3):
         cycle(rt, game_id)
     assert _phase(rt, "day1").status is PhaseStatus.OPEN
     for voter in ("Ann", "Bob", "Carl"):
         players.add_pm(voter, "vote", "vote: Zed", clock.now())
     cycle(rt, game_id)
-    tally = ingest.tally(rt, game_id)
+    tally = daycount.tally(rt, game_id)
     assert dict(tally.votes) == {"Zed": ("Ann", "Bob", "Carl")}
-    phases.end_now(rt, game_id)
+    controls.end_now(rt, game_id)
     for _ in range(3):
         cycle(rt, game_id)
     with rt.sessions() as session:
@@ -104,7 +95,7 @@ def test_an_edited_vote_in_an_older_post_counts_at_the_deadline(auto_world, cloc
     rt, game_id = auto_world["rt"], auto_world["game_id"]
     players = LocalForum(auto_world["forum_dir"], "Players", clock=clock)
     cycle(rt, game_id)
-    phases.end_now(rt, game_id)  # a quiet night 1
+    controls.end_now(rt, game_id)  # a quiet night 1
     for _ in range(3):
         cycle(rt, game_id)
     players.add_post("Ann", "<b>$Zed</b>", clock.now())
@@ -115,7 +106,7 @@ def test_an_edited_vote_in_an_older_post_counts_at_the_deadline(auto_world, cloc
     clock.advance(timedelta(hours=1))
     players.edit_post(carl["post_id"], "<b>$Zed</b>", clock.now())  # polling will not see it
     cycle(rt, game_id)
-    phases.end_now(rt, game_id)
+    controls.end_now(rt, game_id)
     for _ in range(3):
         cycle(rt, game_id)
     with rt.sessions() as session:  # the final read saw the edit: Zed 2, Dan 1
@@ -162,12 +153,11 @@ def test_the_gm_redoes_a_resolved_phase_before_anything_is_sent(world, clock):
 
 
 def test_a_doubtful_vote_goes_to_the_gm_and_the_count_follows_the_decision(world, clock):
-    from forumbot.services import ingest
 
     rt, game_id = world["rt"], world["game_id"]
     players = LocalForum(world["forum_dir"], "Players", clock=clock)
     cycle(rt, game_id)
-    phases.end_now(rt, game_id)  # a quiet night 1
+    controls.end_now(rt, game_id)  # a quiet night 1
     for _ in range(3):
         cycle(rt, game_id)
     with rt.sessions.begin() as session:  # approve mode: the GM lets the night post go
@@ -186,8 +176,92 @@ def test_a_doubtful_vote_goes_to_the_gm_and_the_count_follows_the_decision(world
     with rt.sessions() as session:
         items = session.scalars(select(ReviewItem).where(ReviewItem.kind == ReviewKind.VOTE)).all()
         assert len(items) == 1 and "Xavier" in items[0].reason
-    assert dict(ingest.tally(rt, game_id).votes) == {"Zed": ("Bob",)}
+    assert dict(daycount.tally(rt, game_id).votes) == {"Zed": ("Bob",)}
     with rt.sessions.begin() as session:
         vote = review.OrderInput(ability="vote", targets=("Zed",))
         review.accept_edit(session, items[0].id, (vote,), gm="Steph", note="he meant Zed")
-    assert dict(ingest.tally(rt, game_id).votes) == {"Zed": ("Ann", "Bob")}
+    assert dict(daycount.tally(rt, game_id).votes) == {"Zed": ("Ann", "Bob")}
+
+
+def test_a_gm_decision_on_item_1_is_not_read_from_item_12s_vote(world, clock):
+    """Each decided vote points at its own queue item: item 1 never picks up item 12's vote
+    (a ``LIKE '% review item 1%'`` link matched item 12 too)."""
+    rt, game_id = world["rt"], world["game_id"]
+    players = LocalForum(world["forum_dir"], "Players", clock=clock)
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    with rt.sessions.begin() as session:  # approve mode: the GM lets the night post go
+        from forumbot.db.models import Outbound
+        from forumbot.services import drafts
+
+        for row in session.scalars(select(Outbound).where(Outbound.state == "draft")):
+            drafts.approve_draft(session, row.id, gm="Steph")
+    for _ in range(2):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_post("Ann", "<b>$Xavier</b>", clock.now())  # nobody of that name: item 1
+    cycle(rt, game_id)
+    for n in range(10):  # ten PMs that are no orders: items 2 to 11
+        players.add_pm("Carl", f"hi {n}", "hello there, how is everyone?", clock.now())
+    cycle(rt, game_id)
+    players.add_post("Dan", "<b>$Yuri</b>", clock.now())  # nobody of that name: item 12
+    cycle(rt, game_id)
+    with rt.sessions() as session:
+        votes = session.scalars(
+            select(ReviewItem).where(ReviewItem.kind == ReviewKind.VOTE).order_by(ReviewItem.id)
+        ).all()
+        assert [(i.id, "Xavier" in i.reason or "Yuri" in i.reason) for i in votes] == [
+            (1, True),
+            (12, True),
+        ]
+    with rt.sessions.begin() as session:  # the GM decides item 12 first, then item 1
+        zed = review.OrderInput(ability="vote", targets=("Zed",))
+        review.accept_edit(session, 12, (zed,), gm="Steph", note="Dan meant Zed")
+    with rt.sessions.begin() as session:
+        bob = review.OrderInput(ability="vote", targets=("Bob",))
+        review.accept_edit(session, 1, (bob,), gm="Steph", note="Ann meant Bob")
+    assert dict(daycount.tally(rt, game_id).votes) == {"Bob": ("Ann",), "Zed": ("Dan",)}
+
+
+def test_a_revealed_mayors_vote_counts_three_in_the_next_days_count(tmp_path, clock):
+    """The vote counter sees each player's statuses from the last resolved phase: a Mayor
+    revealed on day 1 (``revealed``: vote weight 3) weighs 3 on day 2's wagon."""
+    from forumbot.db import upgrade
+    from forumbot.localforum import ForumState, save_state
+    from tests.runtime.conftest import GAME, make_runtime
+
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    upgrade(url)
+    save_state(tmp_path / "forum", ForumState(topic_id=5))
+    path = tmp_path / "game.yaml"
+    path.write_text(
+        GAME.replace("MODE", "auto").replace(
+            "{name: Carl, role: villager}", "{name: Carl, role: mayor}"
+        )
+    )
+    rt = make_runtime(url, tmp_path / "forum", clock)
+    game_id = games.register(rt, path)
+    games.start(rt, game_id)
+    players = LocalForum(tmp_path / "forum", "Players", clock=clock)
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 1
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day1").status is PhaseStatus.OPEN
+    players.add_pm("Carl", "D1", "mayor reveal", clock.now())
+    cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # day 1 ends without a lynch; Carl is revealed
+    for _ in range(3):
+        cycle(rt, game_id)
+    controls.end_now(rt, game_id)  # a quiet night 2
+    for _ in range(3):
+        cycle(rt, game_id)
+    assert _phase(rt, "day2").status is PhaseStatus.OPEN
+    players.add_post("Carl", "<b>$Zed</b>", clock.now())
+    players.add_post("Ann", "<b>$Zed</b>", clock.now())
+    cycle(rt, game_id)
+    count = daycount.tally(rt, game_id)
+    assert count is not None and count.votes == {"Zed": ("Carl", "Ann")}
+    assert count.result.wagons[0].total == 4  # Carl's 3 and Ann's 1

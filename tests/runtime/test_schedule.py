@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time
 from zoneinfo import ZoneInfo
 
 from forumbot.gamefile import PhaseLength, Schedule, parse_duration
-from forumbot.runtime import schedule
+from forumbot.services import schedule
 
 PARIS = ZoneInfo("Europe/Paris")
 SEED_003 = Schedule(
@@ -47,10 +47,11 @@ def test_phase_order():
 def test_polling_is_faster_near_a_deadline(world, clock):
     from datetime import timedelta
 
-    from forumbot.services import games, phases
+    from forumbot.services import status
+    from forumbot.services.phases import clock as phase_clock
 
     rt, game_id = world["rt"], world["game_id"]
-    phases.open_first(rt, game_id)
-    assert games.poll_interval(rt, game_id) == timedelta(minutes=2)
+    phase_clock.open_first(rt, game_id)
+    assert status.poll_interval(rt, game_id) == timedelta(minutes=2)
     clock.set(datetime(2026, 12, 2, 20, 50, tzinfo=UTC))  # 21:50 in Paris: 10 min left
-    assert games.poll_interval(rt, game_id) == timedelta(seconds=30)
+    assert status.poll_interval(rt, game_id) == timedelta(seconds=30)

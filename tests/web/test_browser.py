@@ -180,8 +180,6 @@ def test_resolve_now_drafts_the_phase(
     from forumbot.web.resolve import runtime_resolve_now
 
     resolve_now = runtime_resolve_now(db_url)
-    if resolve_now is None:
-        pytest.skip("the runtime's phases service is not available")
     app = create_app(factory, token=TOKEN, now=lambda: NOW, resolve_now=resolve_now)
     running = start_in_thread(app, "127.0.0.1", 0)
     try:

@@ -1,0 +1,199 @@
+"""The open day's vote count: stored posts (and PMs) to the vote counter, GM decisions back.
+
+Doubtful votes the counter queues become GM review items (once each); what the GM decides
+on them goes back to the counter as corrections of those posts, so the count, the vote-count
+posts and the lynch all follow the GM.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import yaml
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
+from forumbot.db.models import Game, Phase, RawPM, RawPost, ReviewItem, VoteEvent
+from forumbot.services import domain, games, phases
+from forumbot.services.context import Runtime
+from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from parsers.votes import (
+    Channel,
+    CountResult,
+    DayEvent,
+    DayEventKind,
+    DaySetup,
+    PostInput,
+    QueueItem,
+    count_votes,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    """The open day's vote count, and its vote-count post (BBCode)."""
+
+    result: CountResult
+    post: str
+
+    @property
+    def votes(self) -> dict[str, tuple[str, ...]]:
+        """Per target, its voters in the order they voted."""
+        return {w.target: tuple(v.name for v in w.voters) for w in self.result.wagons}
+
+
+def tally(rt: Runtime, game_id: int) -> DayCount | None:
+    """The vote count of the open day from the stored posts (None: no day is open)."""
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        phase = phases.current(game)
+        if phase is None or phase.kind.value != "day":
+            return None
+        config = games.config_of(game)
+        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+        posts = _posts_in(session, game, phase)
+        if rules.channel is not Channel.THREAD:
+            posts += _pms_in(session, game, phase, config.credentials.username)
+        hosts = (config.gm, config.credentials.username)
+        roster = domain.roster_of(game, game.players, hosts)
+        day = DaySetup(
+            number=phase.number,
+            deadline=phase.deadline,
+            events=tuple(corrections(session, game, phase)),
+        )
+    result = count_votes(posts, roster, rules, day)
+    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result)
+    return DayCount(result, render_vote_count(job, rt.clock.now()))
+
+
+def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ...]:
+    """The latest revision of every post made during the phase, in thread order."""
+    rows = session.scalars(
+        select(RawPost)
+        .where(RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id)
+        .order_by(RawPost.posted_at, RawPost.revision)
+    ).all()
+    latest: dict[str, RawPost] = {}
+    before: dict[str, str] = {}  # the revision before the latest: what an edit changed
+    for row in rows:
+        if _within(row.posted_at, phase):
+            if row.post_id in latest:
+                before[row.post_id] = latest[row.post_id].body_html
+            latest[row.post_id] = row
+    ordered = sorted(latest.values(), key=lambda r: int(r.post_id))
+    return tuple(domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
+
+
+def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[PostInput, ...]:
+    """The players' PMs to the bot during the phase (votes, in a game that votes by PM)."""
+    players = {p.display_name.casefold() for p in game.players}
+    rows = session.scalars(
+        select(RawPM)
+        .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
+        .order_by(RawPM.sent_at, RawPM.id)
+    ).all()
+    return tuple(
+        domain.pm_vote(r)
+        for r in rows
+        if _within(r.sent_at, phase) and r.sender_name.casefold() in players
+    )
+
+
+_SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
+
+
+def _vote_overrides(game: Game) -> dict[str, Any]:
+    """The vote settings the game file states (the ruleset's apply to everything else)."""
+    return dict(_stated_votes(game.settings["game_yaml"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
+    stated = (yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {}
+    out: dict[str, Any] = {}
+    if "channel" in stated:
+        out["channel"] = stated["channel"]
+    if "syntax" in stated:
+        syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
+        out["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
+    return tuple(out.items())
+
+
+def _within(moment: datetime, phase: Phase) -> bool:
+    starts = phase.starts_at is None or moment >= phase.starts_at
+    return starts and (phase.deadline is None or moment <= phase.deadline)
+
+
+def queue_doubtful(rt: Runtime, game_id: int) -> int:
+    """Put each vote the counter could not decide into the GM queue (once); returns how many."""
+    count = tally(rt, game_id)
+    if count is None or not count.result.queue:
+        return 0
+    added = 0
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        phase = phases.current(game)
+        known = set(session.scalars(select(ReviewItem.problem_key).where(
+            ReviewItem.game_id == game.id,
+            ReviewItem.kind.in_((ReviewKind.VOTE, ReviewKind.EDIT)),
+        )))  # fmt: skip
+        for item in count.result.queue:
+            key = f"{item.post_id}:{item.voter}:{item.raw}"
+            if key in known or phase is None:
+                continue
+            _vote_item(session, game, phase, item, key)
+            known.add(key)
+            added += 1
+    return added
+
+
+def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:
+    post = session.scalar(
+        select(RawPost).where(RawPost.forum_id == game.forum_id,
+                              RawPost.post_id == str(item.post_id))
+        .order_by(RawPost.revision.desc()).limit(1)
+    )  # fmt: skip
+    voter = next((p for p in game.players if p.display_name == item.voter), None)
+    edited = "edit" in item.kind
+    row = ReviewItem(game_id=game.id, phase_id=phase.id,
+                     kind=ReviewKind.EDIT if edited else ReviewKind.VOTE,
+                     raw_post_id=post.id if post else None,
+                     player_id=voter.id if voter else None,
+                     reason=f"{item.raw!r}: {item.reason}",
+                     candidates=list(item.candidates), problem_key=key)  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row
+
+
+def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
+    """The GM's decisions on doubtful votes as counter corrections of their posts (a vote
+    read as the GM meant it, or ignored)."""
+    items = session.scalars(
+        select(ReviewItem).where(
+            ReviewItem.phase_id == phase.id,
+            ReviewItem.kind.in_((ReviewKind.VOTE, ReviewKind.EDIT)),
+            ReviewItem.state != ReviewState.OPEN,
+            ReviewItem.raw_post_id.is_not(None),
+        )
+    ).all()
+    names = {p.id: p.display_name for p in game.players}
+    out: list[DayEvent] = []
+    for item in items:
+        post = session.get_one(RawPost, item.raw_post_id)
+        voter = names.get(item.player_id or 0, post.author_name)
+        if item.state is ReviewState.REJECTED:
+            out.append(DayEvent(DayEventKind.IGNORE, post.post_id, voter, None))
+            continue
+        vote = session.scalar(
+            select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
+        )
+        target = names.get(vote.target_id) if vote and vote.target_id else None
+        if vote is None or (vote.kind is VoteKind.VOTE and target is None):
+            continue
+        out.append(DayEvent(DayEventKind.CORRECT, post.post_id, voter, target))
+    return out

@@ -1,0 +1,105 @@
+"""Resolving a frozen phase: its orders and votes to the resolver, its results to drafts.
+
+A phase resolves once; it waits while an unclear order of it is open in the GM's queue.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from forumbot.db.enums import (
+    OrderStatus,
+    PhaseKind,
+    PhaseStatus,
+    PlayerStatus,
+    ReviewKind,
+    ReviewState,
+)
+from forumbot.db.models import Game, Phase, ReviewItem
+from forumbot.db.models import Order as OrderRow
+from forumbot.db.repo import append_events
+from forumbot.logging import event
+from forumbot.services import domain
+from forumbot.services.alerts import raise_alert
+from forumbot.services.context import Runtime
+from forumbot.services.phases import daycount, drafting
+from resolver.engine import resolve_phase
+from resolver.model import Order
+from resolver.report import winner_dict
+from resolver.rng import PurposeRng
+
+
+def waits_for_gm(session: Session, game: Game, phase: Phase) -> bool:
+    """Whether an ambiguous order of this phase is still open in the queue: the GM decides
+    it before the phase resolves (an unclear order is never guessed, nor silently dropped)."""
+    unclear = select(OrderRow.raw_pm_id).where(
+        OrderRow.phase_id == phase.id, OrderRow.status == OrderStatus.AMBIGUOUS
+    )
+    waiting = session.scalar(
+        select(func.count(ReviewItem.id)).where(
+            ReviewItem.phase_id == phase.id,
+            ReviewItem.kind == ReviewKind.ORDER,
+            ReviewItem.state == ReviewState.OPEN,
+            ReviewItem.raw_pm_id.in_(unclear),
+        )
+    )
+    if waiting:
+        alert_once(session, game, phase, "queue",
+                    f"{waiting} unclear order(s) need your decision (forumbot queue)")  # fmt: skip
+    return bool(waiting)
+
+
+def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
+    """Resolve a frozen phase and draft its post and private results (once)."""
+    ruleset = domain.ruleset_of(game)
+    before = domain.state_before(game, phase, ruleset)
+    result = resolve_phase(
+        before,
+        _orders(session, game, phase),
+        ruleset,
+        rng=PurposeRng(game.seed),
+        votes=_votes(rt, game, phase),
+        phase=phase.name,
+    )
+    phase.state_after = domain.state_row(result.state)
+    phase.resolved_at = rt.clock.now()
+    append_events(session, game_id=game.id, phase_id=phase.id,
+                  events=[domain.event_row(e) for e in result.events])  # fmt: skip
+    dead = domain.newly_dead(before, result.state)
+    for player in game.players:
+        if player.display_name in dead:
+            player.status = PlayerStatus.DEAD
+    if result.state.winner is not None:
+        game.winner = winner_dict(result.state.winner)
+    drafting.draft_results(session, game, phase, result.events)
+    phase.status = PhaseStatus.RESOLVED
+    event(rt.log, "phase.resolved", game=game.id, phase=phase.name, dead=len(dead))
+
+
+def _orders(session: Session, game: Game, phase: Phase) -> list[Order]:
+    """The phase's accepted orders, in the order they were sent (votes are counted apart)."""
+    rows = session.scalars(
+        select(OrderRow)
+        .where(
+            OrderRow.phase_id == phase.id,
+            OrderRow.status == OrderStatus.ACCEPTED,
+            OrderRow.ability.is_distinct_from("vote"),  # votes come from the vote count
+        )
+        .order_by(OrderRow.received_at, OrderRow.id)
+    ).all()
+    return domain.resolver_orders(rows, {p.id: p.display_name for p in game.players})
+
+
+def _votes(rt: Runtime, game: Game, phase: Phase) -> dict[str, str | None]:
+    """A day's votes, voter -> target, from the vote count (none at night)."""
+    if phase.kind is not PhaseKind.DAY:
+        return {}
+    tally = daycount.tally(rt, game.id)
+    return domain.resolver_votes(tally.votes) if tally else {}
+
+
+def alert_once(session: Session, game: Game, phase: Phase, what: str, why: str) -> None:
+    """One alert per phase and problem, so a person knows the game waits for them."""
+    reason = f"{phase.name} is frozen and waits for you: {why or what + ' unavailable'}"
+    raise_alert(session, game, f"{phase.name}:{what}", reason)

@@ -1,0 +1,62 @@
+"""What a GM and the scheduler read about a game now: its status and its poll interval."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from forumbot.db.enums import OrderStatus, ReviewState
+from forumbot.db.models import Game, Order, ReviewItem
+from forumbot.services import games
+from forumbot.services.context import Runtime
+from forumbot.services.phases import current, is_alive, orders_deadline
+
+NEAR_DEADLINE = timedelta(minutes=15)
+FAST_POLL = timedelta(seconds=30)
+
+
+def poll_interval(rt: Runtime, game_id: int) -> timedelta:
+    """How often to poll a game now: its poll interval, faster within 15 min of a deadline."""
+    now = rt.clock.now()
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        every = games.config_of(game).publishing.poll_interval
+        phase = current(game)
+        deadline = phase.deadline if phase is not None else None
+    if deadline is not None and timedelta(0) <= deadline - now <= NEAR_DEADLINE:
+        return min(every, FAST_POLL)
+    return every
+
+
+def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
+    """What a GM wants to see: phase, time left, players, orders received and missing, queue."""
+    now = rt.clock.now()
+    with rt.sessions() as session:
+        game = games.find(session, ref)
+        phase = current(game)
+        alive = [p.display_name for p in game.players if is_alive(p)]
+        sent: set[str] = set()
+        late: list[str] = []
+        names = {p.id: p.display_name for p in game.players}
+        if phase is not None:
+            orders = session.scalars(select(Order).where(Order.phase_id == phase.id)).all()
+            sent = {names[o.player_id] for o in orders if o.status is OrderStatus.ACCEPTED}
+            late = [f"{names[o.player_id]}: {o.ability} {' '.join(map(str, o.targets))}".strip()
+                    for o in orders if o.status is OrderStatus.LATE]  # fmt: skip
+        orders_close = orders_deadline(phase) if phase is not None else None
+        queue = session.scalars(select(ReviewItem.id).where(
+            ReviewItem.game_id == game.id, ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
+        left = (phase.deadline - now) if phase and phase.deadline else None
+        return {
+            "game": game.name, "status": game.status.value,
+            "phase": phase.name if phase else None,
+            "phase_status": phase.status.value if phase else None,
+            "deadline": phase.deadline.isoformat() if phase and phase.deadline else None,
+            "time_left": str(left).split(".")[0] if left and left.total_seconds() > 0 else "0",
+            "orders_close": orders_close.isoformat() if orders_close else None,
+            "alive": alive, "orders_received": sorted(sent),
+            "orders_missing": [n for n in alive if n not in sent],
+            "late_orders": late, "queue": len(queue),
+        }  # fmt: skip
