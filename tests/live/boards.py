@@ -257,18 +257,11 @@ class Player:
     def new_topic(self, subject: str, body: str) -> int:
         """Open a topic in the game forum; returns its id."""
         if isinstance(self.adapter, PhpBBAdapter):
-            form = self.adapter._load_form(f"{self.board.url}posting.php?mode=post&f=3", "post")
-            fields = form.with_values(subject=subject, message=body, post="Submit")
-            answer = self._post_flooded(form.action, fields)
-            found = re.search(r"[?&]t=(\d+)", answer.url)
+            url = f"{self.board.url}posting.php?mode=post&f=3"
         else:
-            root, _ = self.adapter.fetch(f"{self.board.url}?action=post;board=2.0", what="post")
-            form = smf_parse.post_form(root, self.board.url)
-            assert form is not None, "SMF new topic form"
-            fields = form.with_values(subject=subject, message=body, goback="1",
-                                      **_smf_submit(form.submits))  # fmt: skip
-            answer = self._post_flooded(form.action, fields)
-            found = re.search(r"topic=(\d+)", answer.url)
+            url = f"{self.board.url}?action=post;board=2.0"
+        answer = self._submit(url, subject=subject, message=body)
+        found = re.search(r"[?&;]t(?:opic)?=(\d+)", answer.url)
         assert found, f"no topic id after posting a topic: {answer.url}"
         return int(found.group(1))
 
@@ -288,16 +281,10 @@ class Player:
     def edit(self, topic_id: int, post_id: int, body: str) -> None:
         """Edit one of this player's posts through the edit form."""
         if isinstance(self.adapter, PhpBBAdapter):
-            form = self.adapter._load_form(
-                f"{self.board.url}posting.php?mode=edit&p={post_id}", "edit"
-            )
-            self._post_flooded(form.action, form.with_values(message=body, post="Submit"))
-            return
-        url = f"{self.board.url}?action=post;msg={post_id};topic={topic_id}.0"
-        root, _ = self.adapter.fetch(url, what="edit")
-        form = smf_parse.post_form(root, self.board.url)
-        assert form is not None, "SMF edit form"
-        self._post_flooded(form.action, form.with_values(message=body, **_smf_submit(form.submits)))
+            self._submit(f"{self.board.url}posting.php?mode=edit&p={post_id}", message=body)
+        else:
+            url = f"{self.board.url}?action=post;msg={post_id};topic={topic_id}.0"
+            self._submit(url, message=body)
 
     def send_pm(self, to: list[str], subject: str, body: str) -> int:
         """Send a PM through the compose form; returns its id (from the board's database)."""
@@ -305,13 +292,22 @@ class Player:
         me = self.adapter.user_id
         return max(row[0] for row in self.board.pms_from(int(me or 0)))
 
-    def _post_flooded(self, url: str, fields: list[tuple[str, str]]) -> Any:
-        """Submit a form, waiting out the flood control as a patient player would."""
+    def _submit(self, form_url: str, **values: str) -> Any:
+        """Load a form, fill it in and submit it; after a flood refusal, wait as a patient
+        player would and start again with a fresh form (SMF's ``seqnum`` is one-use)."""
         for _ in range(4):
-            answer = self.adapter.http.post(url, fields)
-            page = parse_html(answer.content)
+            if isinstance(self.adapter, PhpBBAdapter):
+                form = self.adapter._load_form(form_url, "post")
+                fields = form.with_values(**values, post="Submit")
+            else:
+                root, _ = self.adapter.fetch(form_url, what="post")
+                found = smf_parse.post_form(root, self.board.url)
+                assert found is not None, f"no form at {form_url}"
+                form = found
+                fields = form.with_values(**values, goback="1", **_smf_submit(form.submits))
+            answer = self.adapter.http.post(form.action, fields)
             parser = phpbb_parse if self.board.engine == "phpbb" else smf_parse
-            message = parser.error_message(page) or ""
+            message = parser.error_message(parse_html(answer.content)) or ""
             if not re.search(r"less than|so soon|flood", message, re.I):
                 assert not message, message
                 return answer

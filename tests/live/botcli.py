@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -84,6 +85,20 @@ class BotCli:
         game.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
         self.name = str(data["name"])
         return game
+
+    def reject_queue(self, note: str) -> list[int]:
+        """The GM rejects every open queue item (``forumbot queue``), until none is left."""
+        done: list[int] = []
+        for _ in range(3):
+            listing = self("queue", self.name)
+            items = [int(n) for n in re.findall(r"^#(\d+) \[", listing, re.M)]
+            if not items:
+                break
+            for item in items:
+                self("queue", self.name, "--reject", str(item), "--note", note, "--gm",
+                     "GameMaster", ok=False)  # fmt: skip
+            done += items
+        return done
 
     def status(self) -> dict[str, Any]:
         """``forumbot status GAME --json``."""
