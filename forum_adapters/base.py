@@ -6,7 +6,7 @@ to game types. Times are always aware datetimes in UTC.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar, NewType, Protocol, runtime_checkable
@@ -14,6 +14,9 @@ from typing import ClassVar, NewType, Protocol, runtime_checkable
 PostId = NewType("PostId", int)
 PMId = NewType("PMId", int)
 UserId = NewType("UserId", int)
+SubmitHook = Callable[[], None]
+"""Called by ``reply``/``send_pm`` right before each POST that could write (not logins or
+form loads): the caller records that the forum may now hold the message."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +105,11 @@ class PMRef:
 
 @runtime_checkable
 class ForumAdapter(Protocol):
-    """The whole contract between forumbot and a forum engine (five members, STYLE 2.3).
+    """The whole contract between forumbot and a forum engine (STYLE 2.3).
+
+    Sending is exactly-once with the caller's help: ``reply``/``send_pm`` call ``on_submit``
+    right before a POST that could write, and after an interruption the caller asks
+    ``find_post``/``find_sent_pm`` whether the message is there before sending it again.
 
     Adapters log in by themselves when a page shows they are a guest (once per call), so
     logging in is not part of the contract; concrete classes also offer ``login()`` for
@@ -119,10 +126,34 @@ class ForumAdapter(Protocol):
         """Yield inbox PMs newer than ``after`` (all when None), oldest first."""
         ...
 
-    def reply(self, thread: ThreadRef, body: str) -> PostRef:
-        """Post ``body`` (BBCode) as a reply and return the confirmed post."""
+    def reply(
+        self,
+        thread: ThreadRef,
+        body: str,
+        *,
+        last_seen: PostId | None = None,
+        on_submit: SubmitHook | None = None,
+    ) -> PostRef:
+        """Post ``body`` (BBCode) as a reply and return the confirmed post; nothing is posted
+        if the topic has posts newer than ``last_seen`` (``ReplyRefusedNewerPost``)."""
         ...
 
-    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+    def send_pm(
+        self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
+    ) -> PMRef:
         """Send one PM to one or several members (by name) and return it, confirmed."""
+        ...
+
+    def find_post(
+        self, thread: ThreadRef, body: str, *, after: PostId | None = None
+    ) -> PostRef | None:
+        """The bot's own post with this text newer than ``after`` (matched on the member id
+        where the forum shows it), or None if the topic has none."""
+        ...
+
+    def find_sent_pm(
+        self, to: Sequence[str], subject: str, body: str, *, since: datetime | None = None
+    ) -> PMRef | None:
+        """The bot's sent PM to ``to`` with this subject and text, sent since ``since``, or
+        None if the forum shows none."""
         ...

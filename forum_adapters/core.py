@@ -4,17 +4,19 @@ re-login on session loss, waits between posts, and how forum messages map to our
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import ClassVar, Generic, Protocol, TypeVar
 from zoneinfo import ZoneInfo
 
 import requests
 
-from forum_adapters.base import Post
+from forum_adapters.base import Post, PostId, SubmitHook
 from forum_adapters.errors import (
     Banned,
+    FloodControl,
     ForumUnavailable,
     LoginFailed,
     Maintenance,
@@ -35,6 +37,38 @@ _FLOOD = re.compile(
     r"(?:less than|wait(?: about)?)\s+(\d+)\s+seconds?|so soon after your last|flood", re.I
 )
 _MISSING = re.compile(r"does not exist|missing or off limits|could not be found|not found", re.I)
+
+
+Ref = TypeVar("Ref")
+
+
+@dataclass
+class Submission:
+    """One filled-in form, ready to POST: where, what, and what the caller learnt loading it
+    (the newest post the form saw, the server's time) for reading the answer."""
+
+    url: str
+    fields: list[tuple[str, str]]
+    seen: PostId | None = None
+    since: datetime | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class WriteSteps(Generic[Ref]):
+    """The engine-specific steps of one post or PM, for ``AdapterCore.write``.
+
+    Attributes:
+        action: what the bot is doing, for errors ("reply to topic 2").
+        prepare: load the form and fill it in (no write yet).
+        outcome: the confirmed ref from the forum's answer, or seconds to wait and try again.
+        find: look for what was sent after an answer that never came (None: not there).
+    """
+
+    action: str
+    prepare: Callable[[], Submission]
+    outcome: Callable[[requests.Response, Submission], Ref | float]
+    find: Callable[[Submission], Ref | None]
 
 
 class Revealable(Protocol):
@@ -107,6 +141,7 @@ class AdapterCore:
         self.user_id: int | None = None
         self.display_name = username
         self._last_write: float | None = None
+        self._landing: tuple[HtmlElement, requests.Response] | None = None
         self._last_seen: dict[int, int] = {}
 
     def __repr__(self) -> str:
@@ -152,7 +187,7 @@ class AdapterCore:
             # A guest page (expired session, first run): log in once and ask again. Errors on
             # a guest page ("missing or off limits") are judged only after that.
             self.login()
-            root, response = self._get(url, what)
+            root, response = self._after_login(url, what)
             if not self._is_logged_in(root):
                 raise SessionExpired(self.username, url)
         self.check_page(response, root, what)
@@ -165,6 +200,19 @@ class AdapterCore:
     def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
         """The member's time zone as the page shows it, if it does (engine-specific)."""
         return None
+
+    def landed(self, root: HtmlElement, response: requests.Response) -> None:
+        """Remember the page a login's redirects ended on (engines call it on success)."""
+        self._landing = (root, response)
+
+    def _after_login(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
+        """The wanted page after logging in: the login's own landing page when the forum
+        sent us back there (SMF returns to the page a guest asked for), else a fresh GET.
+        Each page once: opening SMF's inbox twice would lose its "new" marks."""
+        landing, self._landing = self._landing, None
+        if landing is not None and _same_page(landing[1].url, url):
+            return landing
+        return self._get(url, what)
 
     def _get(self, url: str, what: str) -> tuple[HtmlElement, requests.Response]:
         response = self.http.get(url)
@@ -211,6 +259,42 @@ class AdapterCore:
             if left > 0:
                 self.http.sleep(left)
 
+    def write(self, steps: WriteSteps[Ref], on_submit: SubmitHook | None = None) -> Ref:
+        """Send a post or PM exactly once: prepare the form, POST it, read the answer; after
+        a POST whose answer never came, look for it before sending again (3 tries at most).
+
+        ``on_submit`` is called right before each POST that could write, so a caller can
+        record that the forum may have it (a send that failed before it is simply retried).
+
+        Raises:
+            FloodControl: the forum kept asking to wait.
+            ForumUnavailable: the last POST got no answer (it may be on the forum).
+        """
+        pending: Submission | None = None  # a POST whose answer never came
+        for attempt in range(3):
+            if pending is not None:
+                found = steps.find(pending)
+                if found is not None:
+                    return found
+            submission = steps.prepare()
+            self.wait_before_writing()
+            if on_submit is not None:
+                on_submit()
+            try:
+                answer = self.http.post(submission.url, submission.fields)
+            except ForumUnavailable:
+                if attempt == 2:
+                    raise
+                pending = submission
+                continue
+            self.wrote()
+            pending = None
+            result = steps.outcome(answer, submission)
+            if not isinstance(result, float):
+                return result
+            self.http.sleep(result)
+        raise FloodControl(steps.action, "the forum kept refusing it", None)
+
     def wrote(self) -> None:
         """Remember that a post or PM was just sent (for flood-control spacing)."""
         self._last_write = self.http.clock()
@@ -221,7 +305,14 @@ class AdapterCore:
         if not match:
             return None
         shown = match.group(1)
-        return float(shown) + 1.0 if shown else self.post_interval
+        # A refusal that names no wait: the board's stock interval, even if ours is lower.
+        return float(shown) + 1.0 if shown else max(self.post_interval, self.default_post_interval)
+
+    def know_myself(self) -> None:
+        """Learn the bot's member id (one request) if no page told it yet: after a crash the
+        bot must find its own posts by id, since forums show a display name."""
+        if self.user_id is None and not self.guest:
+            self.login()
 
     def is_me(self, user_id: int | None, name: str) -> bool:
         """Whether a post's author is the bot (by member id when both are known)."""
@@ -260,6 +351,18 @@ class AdapterCore:
     def guest_allowed(what: str) -> bool:
         """Guests may only read topics (and only public ones)."""
         return what.startswith("read topic")
+
+
+_SESSION_PARAM = re.compile(r"(?:PHPSESSID|sid)=[0-9a-zA-Z,-]*[;&]?")
+
+
+def _same_page(a: str, b: str) -> bool:
+    """Whether two URLs name the same page (session ids and fragments aside)."""
+
+    def norm(url: str) -> str:
+        return _SESSION_PARAM.sub("", url.split("#", 1)[0]).rstrip("?&;")
+
+    return norm(a) == norm(b)
 
 
 def _is_final_5xx(response: requests.Response) -> bool:

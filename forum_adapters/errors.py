@@ -173,6 +173,21 @@ class FloodControl(ActionRefused):
         super().__init__(action, message)
 
 
+class PMLimitReached(FloodControl):
+    """The forum's cap on PMs per hour (SMF's ``pm_spam_settings``, stock 20 for ordinary
+    members) refused the PM before it was sent: wait for the hour to pass, or lift it.
+
+    Attributes:
+        limit: the number of PMs an hour the forum named, when it did.
+        how_to_lift: one sentence for the GM on lifting it for the bot.
+    """
+
+    def __init__(self, action: str, message: str, limit: int | None, how_to_lift: str) -> None:
+        self.limit = limit
+        self.how_to_lift = how_to_lift
+        super().__init__(action, message, 3600.0)
+
+
 class ReplyRefusedNewerPost(ActionRefused):
     """Someone posted in the topic after the bot loaded the reply form; nothing was posted.
 
@@ -255,6 +270,7 @@ ALL_ERRORS: tuple[type[ForumError], ...] = (
     SessionExpired,
     ActionRefused,
     FloodControl,
+    PMLimitReached,
     ReplyRefusedNewerPost,
     PendingApproval,
     LayoutChanged,

@@ -174,7 +174,7 @@ class PoliteSession:
         try:
             response = self.session.request(method, url, **kwargs)
         except (requests.Timeout, requests.ConnectionError) as exc:
-            raise _Retryable(f"{type(exc).__name__}: {exc}") from exc
+            raise _Retryable(_plain_reason(exc)) from exc
         if response.status_code == 429:
             raise RateLimited(url, _retry_after(response))
         if response.status_code >= 500:
@@ -207,6 +207,20 @@ class PoliteSession:
         """Write the session's cookies to ``cookie_file`` (mode 0600), if one was given."""
         if self.cookie_file is not None:
             save_cookies(self.session, self.cookie_file)
+
+
+def _plain_reason(exc: requests.RequestException) -> str:
+    """A network failure in a few plain words (never urllib3's text)."""
+    text = str(exc)
+    if isinstance(exc, requests.Timeout):
+        return "no answer in time"
+    if "refused" in text.lower():
+        return "connection refused: nothing answers at that address"
+    if "Name or service not known" in text or "getaddrinfo" in text or "resolve" in text:
+        return "the host name does not resolve"
+    if "reset" in text.lower() or "aborted" in text.lower() or "RemoteDisconnected" in text:
+        return "the connection dropped before the answer came"
+    return "could not connect"
 
 
 def _timeout(kwargs: dict[str, Any]) -> dict[str, Any]:

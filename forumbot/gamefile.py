@@ -45,6 +45,7 @@ class ForumSettings:
     url: str
     engine: str = "auto"
     requests_per_second: float = 1.0
+    post_interval: float | None = None  # seconds between the bot's posts/PMs; None: stock
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +222,7 @@ def parse_clock(value: Any, setting: str) -> time:
 
 
 def _forum(data: dict[str, Any]) -> ForumSettings:
-    _no_unknown_keys(data, ("url", "engine", "requests_per_second"), "forum")
+    _no_unknown_keys(data, ("url", "engine", "requests_per_second", "post_interval"), "forum")
     url = _text(data, "url", "forum")
     if not re.match(r"^https?://", url):
         raise ConfigError("forum.url", f"must start with http:// or https://, not {url!r}")
@@ -230,7 +231,13 @@ def _forum(data: dict[str, Any]) -> ForumSettings:
     rate = data.get("requests_per_second", 1.0)
     if not isinstance(rate, int | float) or isinstance(rate, bool) or not 0 < rate <= 5:
         raise ConfigError("forum.requests_per_second", "must be a number above 0 and at most 5")
-    return ForumSettings(url=url, engine=engine, requests_per_second=float(rate))
+    interval = data.get("post_interval")
+    if interval is not None and (
+        not isinstance(interval, int | float) or isinstance(interval, bool) or interval < 0
+    ):
+        raise ConfigError("forum.post_interval", "must be a number of seconds, 0 or more")
+    return ForumSettings(url=url, engine=engine, requests_per_second=float(rate),
+                         post_interval=None if interval is None else float(interval))  # fmt: skip
 
 
 def _refuse_inline_secret(data: dict[str, Any]) -> None:

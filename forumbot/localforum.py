@@ -22,11 +22,13 @@ from forum_adapters.base import (
     PostId,
     PostRef,
     PrivateMessage,
+    SubmitHook,
     ThreadRef,
     UserId,
     UserRef,
 )
-from forum_adapters.markup import parse_html
+from forum_adapters.errors import ReplyRefusedNewerPost
+from forum_adapters.markup import fingerprint, html_fingerprint, parse_html
 from forum_adapters.smf import parse as smf_parse
 from forumbot.clock import Clock, SystemClock
 
@@ -83,17 +85,34 @@ class LocalForum:
             if after is None or int(raw["pm_id"]) > int(after):
                 yield _pm(raw)
 
-    def reply(self, thread: ThreadRef, body: str) -> PostRef:
-        """Append the bot's reply to the topic and return where it landed."""
+    def reply(
+        self,
+        thread: ThreadRef,
+        body: str,
+        *,
+        last_seen: PostId | None = None,
+        on_submit: SubmitHook | None = None,
+    ) -> PostRef:
+        """Append the bot's reply to the topic and return where it landed (refused, as on a
+        real forum, when the topic has posts newer than ``last_seen``)."""
         self.requests += 1
         self.reload()
+        newest = self.state.next_post_id() - 1
+        if last_seen is not None and newest > int(last_seen):
+            raise ReplyRefusedNewerPost(f"reply to topic {thread.topic_id}", last_seen, newest)
+        if on_submit is not None:
+            on_submit()
         post = self.add_post(self.username, body, self.clock.now())
         return PostRef(self.state.topic_id, PostId(post["post_id"]), f"local:msg{post['post_id']}")
 
-    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+    def send_pm(
+        self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
+    ) -> PMRef:
         """Record a PM from the bot in its sent box."""
         self.requests += 1
         self.reload()
+        if on_submit is not None:
+            on_submit()
         pm_id = self.state.next_pm_id()
         self.state.sent.append(
             {
@@ -107,14 +126,15 @@ class LocalForum:
         self.save()
         return PMRef(PMId(pm_id), tuple(to), subject)
 
-    # --- beyond the Protocol: the sent box and scripted players -----------------------------
-
-    def iter_sent_pms(self) -> Iterator[PMRef]:
-        """The bot's sent PMs, oldest first: what publishing looks for after a crash."""
-        self.requests += 1
-        self.reload()
-        for raw in self.state.sent:
-            yield PMRef(PMId(raw["pm_id"]), tuple(raw["to"]), raw["subject"])
+    def find_post(
+        self, thread: ThreadRef, body: str, *, after: PostId | None = None
+    ) -> PostRef | None:
+        """The bot's own reply with this text after ``after``, if the topic holds it."""
+        wanted = fingerprint(body)
+        for post in self.iter_posts(thread, after=after):
+            if post.author.name == self.username and wanted in html_fingerprint(post.body_html):
+                return PostRef(post.topic_id, post.post_id, f"local:msg{post.post_id}")
+        return None
 
     def find_sent_pm(
         self, to: Sequence[str], subject: str, body: str, *, since: datetime | None = None
@@ -127,6 +147,8 @@ class LocalForum:
             if same and (since is None or datetime.fromisoformat(raw["sent_at"]) >= since):
                 return PMRef(PMId(raw["pm_id"]), tuple(to), subject)
         return None
+
+    # --- beyond the Protocol: the sent box and scripted players -----------------------------
 
     def sent_bodies(self) -> list[dict[str, Any]]:
         """The sent box with bodies (tests and the demo show them)."""

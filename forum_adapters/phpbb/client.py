@@ -9,14 +9,21 @@ from typing import ClassVar
 
 import requests
 
-from forum_adapters.base import PMId, PMRef, Post, PostId, PostRef, PrivateMessage, ThreadRef
-from forum_adapters.core import AdapterCore
+from forum_adapters.base import (
+    PMId,
+    PMRef,
+    Post,
+    PostId,
+    PostRef,
+    PrivateMessage,
+    SubmitHook,
+    ThreadRef,
+)
+from forum_adapters.core import AdapterCore, Submission, WriteSteps
 from forum_adapters.errors import (
     ActionRefused,
     Banned,
     CaptchaRequired,
-    FloodControl,
-    ForumUnavailable,
     LayoutChanged,
     LoginFailed,
     NotFound,
@@ -79,6 +86,7 @@ class PhpBBAdapter(AdapterCore):
             page = parse_html(answer.content)
             if parse.is_logged_in(page):
                 self._remember_user(page)
+                self.landed(page, answer)
                 self.save_cookies()
                 return
             message = parse.error_message(page) or parse.info_message(page) or ""
@@ -128,7 +136,8 @@ class PhpBBAdapter(AdapterCore):
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """Yield posts newer than ``after``, starting on the page that holds ``after``
-        (``viewtopic.php?p=N``): an idle poll costs one request, N new pages cost N."""
+        (``viewtopic.php?p=N``): an idle poll costs one request, N new pages cost N. A page
+        of another topic (post ids are board-wide) is never read as this one's."""
         topic = thread.topic_id
         first_url = self.url("topic", topic=topic)
         url = first_url if after is None else self.url("topic_at", post=after)
@@ -138,6 +147,11 @@ class PhpBBAdapter(AdapterCore):
             if after is None:
                 raise
             page = self.topic_page(first_url, topic)  # that post was deleted: start over
+        if page.topic_id != topic:
+            # Post ids are board-wide: ``after`` was another topic's post (or moved there).
+            if url == first_url:
+                raise LayoutChanged(url, f"topic {topic}'s page (it shows topic {page.topic_id})")
+            page = self.topic_page(first_url, topic)
         mark = after or 0  # high-water mark: never yield a post twice, even if pages shift
         visited = {url}
         while True:
@@ -180,7 +194,14 @@ class PhpBBAdapter(AdapterCore):
         )
 
     # -- writing ---------------------------------------------------------------------------
-    def reply(self, thread: ThreadRef, body: str, *, last_seen: PostId | None = None) -> PostRef:
+    def reply(
+        self,
+        thread: ThreadRef,
+        body: str,
+        *,
+        last_seen: PostId | None = None,
+        on_submit: SubmitHook | None = None,
+    ) -> PostRef:
         """Post ``body`` (BBCode) in the topic; return the post phpBB redirected to.
 
         Args:
@@ -188,6 +209,7 @@ class PhpBBAdapter(AdapterCore):
             body: the message, BBCode.
             last_seen: the newest post the caller has read (default: the newest this adapter
                 yielded). If the topic has newer posts, nothing is posted.
+            on_submit: called right before each POST that could write.
 
         Raises:
             ReplyRefusedNewerPost: the topic has posts newer than ``last_seen``.
@@ -196,40 +218,30 @@ class PhpBBAdapter(AdapterCore):
         """
         topic = thread.topic_id
         known = self._last_seen.get(topic)
-        seen = last_seen or (PostId(known) if known else None)
+        seen: list[PostId | None] = [last_seen or (PostId(known) if known else None)]
         action = f"reply to topic {topic}"
-        uncertain = False  # True after a send whose answer never came
-        for attempt in range(3):
-            if uncertain and seen is not None:
-                mine = self._find_own_post(topic, body, after=seen)
-                if mine is not None:
-                    return mine
+
+        def prepare() -> Submission:
             form = self._load_form(self.url("reply_form", topic=topic), action)
             current = PostId(int(form.get("topic_cur_post_id") or 0)) or None
-            if seen is None:
-                seen = current
-            elif current is not None and current > seen:
-                raise ReplyRefusedNewerPost(action, seen, current)
+            if seen[0] is None:
+                seen[0] = current
+            elif current is not None and current > seen[0]:
+                raise ReplyRefusedNewerPost(action, seen[0], current)
             fields = form.with_values(message=body, post=form.submits.get("post", "Submit"))
-            self.wait_before_writing()
-            try:
-                answer = self.http.post(form.action, fields)
-            except ForumUnavailable:
-                if attempt == 2 or seen is None:
-                    raise
-                uncertain = True
-                continue  # the post may have been saved: look for it before sending again
-            self.wrote()
-            uncertain = False
-            outcome = self._reply_outcome(answer, topic, seen, action)
-            if isinstance(outcome, PostRef):
-                return outcome
-            self.http.sleep(outcome)
-        raise FloodControl(action, "the board kept refusing the reply", None)
+            return Submission(form.action, fields, seen=seen[0])
+
+        def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
+            return self._reply_outcome(answer, topic, sub.seen, action)
+
+        def find(sub: Submission) -> PostRef | None:
+            return self.find_post(thread, body, after=sub.seen)
+
+        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
 
     def _load_form(self, url: str, action: str) -> Form:
-        loaded = self.http.clock()
         root, response = self.fetch(url, what=action)
+        loaded = self.http.clock()  # after the fetch: it may have logged in and loaded again
         if self.user_id is None:
             self._remember_user(root)
         form = parse.post_form(root, self.base_url)
@@ -260,8 +272,9 @@ class PhpBBAdapter(AdapterCore):
             newest = form.get("topic_cur_post_id")
             if newest and seen is not None and int(newest) > seen:
                 raise ReplyRefusedNewerPost(action, seen, int(newest))
-        if self.flood_wait(message) is not None:
-            return self.post_interval
+        wait = self.flood_wait(message)
+        if wait is not None:
+            return wait
         if _BAD_TOKEN.search(message):
             return FORM_MIN_AGE
         self.check_page(answer, page, action)
@@ -279,8 +292,13 @@ class PhpBBAdapter(AdapterCore):
         self.remember_seen(topic, post_id)
         return PostRef(topic, post_id, f"{self.url('topic_at', post=post_id)}#p{post_id}")
 
-    def _find_own_post(self, topic: int, body: str, *, after: PostId) -> PostRef | None:
-        posts = list(self.iter_posts(ThreadRef(topic), after=after))
+    def find_post(
+        self, thread: ThreadRef, body: str, *, after: PostId | None = None
+    ) -> PostRef | None:
+        """The bot's own post with this text after ``after`` (by member id), if it is there."""
+        self.know_myself()
+        topic = thread.topic_id
+        posts = list(self.iter_posts(thread, after=after))
         post = self.own_post(posts, body, after)
         if post is None:
             return None
@@ -288,7 +306,9 @@ class PhpBBAdapter(AdapterCore):
             topic, post.post_id, f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
         )
 
-    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+    def send_pm(
+        self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
+    ) -> PMRef:
         """Send one PM to every name in ``to`` (added through phpBB's own "Add" button, so
         phpBB resolves the names), and return its id from phpBB's confirmation page.
 
@@ -298,43 +318,40 @@ class PhpBBAdapter(AdapterCore):
             ActionRefused: an unknown recipient or another refusal, with the board's words.
         """
         action = f"send a PM to {', '.join(to)}"
-        since: datetime | None = None
-        uncertain = False  # True after a send whose answer never came
-        for attempt in range(3):
-            if uncertain and since is not None:
-                sent = self._find_sent_pm(to, subject, since)
-                if sent is not None:
-                    return sent
+
+        def prepare() -> Submission:
             form, server_now = self._pm_form_with_recipients(to, action)
-            since = since or server_now - _PM_WINDOW
             fields = form.with_values(
                 subject=subject, message=body, post=form.submits.get("post", "Submit")
             )
-            self.wait_before_writing()
-            try:
-                answer = self.http.post(form.action, fields)
-            except ForumUnavailable:
-                if attempt == 2:
-                    raise
-                uncertain = True
-                continue
-            self.wrote()
-            uncertain = False
-            page = parse_html(answer.content)
-            pm_id = parse.sent_pm_id(page)
-            if pm_id is not None:
-                return PMRef(PMId(pm_id), tuple(to), subject)
-            message = parse.error_message(page) or ""
-            if not parse.is_logged_in(page):
-                continue  # the session ended meanwhile: the next form load logs in again
-            if self.flood_wait(message) is not None:
-                self.http.sleep(self.post_interval)
-                continue
-            if _BAD_TOKEN.search(message):
-                continue
-            self.check_page(answer, page, action)
-            raise ActionRefused(action, message or parse.info_message(page) or "no PM was sent")
-        raise FloodControl(action, "the board kept refusing the PM", None)
+            return Submission(form.action, fields, since=server_now - _PM_WINDOW)
+
+        def outcome(answer: requests.Response, sub: Submission) -> PMRef | float:
+            return self._pm_outcome(answer, to, subject, action)
+
+        def find(sub: Submission) -> PMRef | None:
+            return self.find_sent_pm(to, subject, body, since=sub.since)
+
+        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+
+    def _pm_outcome(
+        self, answer: requests.Response, to: Sequence[str], subject: str, action: str
+    ) -> PMRef | float:
+        """The confirmed PM, or seconds to wait before trying again; raises on refusals."""
+        page = parse_html(answer.content)
+        pm_id = parse.sent_pm_id(page)
+        if pm_id is not None:
+            return PMRef(PMId(pm_id), tuple(to), subject)
+        message = parse.error_message(page) or ""
+        if not parse.is_logged_in(page):
+            return 0.0  # the session ended meanwhile: the next form load logs in again
+        wait = self.flood_wait(message)
+        if wait is not None:
+            return wait
+        if _BAD_TOKEN.search(message):
+            return FORM_MIN_AGE
+        self.check_page(answer, page, action)
+        raise ActionRefused(action, message or parse.info_message(page) or "no PM was sent")
 
     def _pm_form_with_recipients(self, to: Sequence[str], action: str) -> tuple[Form, datetime]:
         form = self._load_form(self.url("compose"), action)
@@ -353,8 +370,11 @@ class PhpBBAdapter(AdapterCore):
         self._wait_form_age(loaded)
         return filled, self.now(answer)
 
-    def _find_sent_pm(self, to: Sequence[str], subject: str, since: datetime) -> PMRef | None:
-        """A PM to these people with this subject, sent since ``since``, in outbox or sent."""
+    def find_sent_pm(
+        self, to: Sequence[str], subject: str, body: str, *, since: datetime | None = None
+    ) -> PMRef | None:
+        """A PM to these people with this subject, sent since ``since``, in outbox or sent
+        (phpBB lists only subjects there; the body is not compared)."""
         wanted = {name.casefold() for name in to}
         for folder in ("outbox", "sentbox"):
             root, response = self.fetch(self.url(folder), what="read sent PMs")
@@ -362,7 +382,7 @@ class PhpBBAdapter(AdapterCore):
                 root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
             )
             for row in page.rows:
-                recent = row.sent_at is None or row.sent_at >= since
+                recent = since is None or row.sent_at is None or row.sent_at >= since
                 if row.subject == subject and recent and row.sender.name.casefold() in wanted:
                     return PMRef(row.pm_id, tuple(to), subject)
         return None

@@ -7,6 +7,7 @@ does not depend on the member's date format. PM dates are text only and are read
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from urllib.parse import urljoin
@@ -36,7 +37,6 @@ FOOTER = "//div[@id='page-footer']"  # after the last post
 _PM_ID = re.compile(r"[?&]p=(\d+)")
 _START = re.compile(r"[?&]start=(\d+)")
 _EDIT = re.compile(r"by\s+(.+?)\s+on\s+(.+?),\s+edited", re.S)
-_PAGE_OF = re.compile(r"(\d+)\D+(\d+)")
 _OFFSET = re.compile(r"UTC\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?")
 _SID = re.compile(r"[?&]sid=([0-9a-f]{32})")
 _USERNAME = "a[contains(@class,'username')] | .//span[contains(@class,'username')]"
@@ -118,15 +118,26 @@ def _topic_id(root: HtmlElement, url: str) -> int | None:
 
 
 def _pagination(root: HtmlElement) -> tuple[int, int, str | None]:
-    """(current page, last page, next page href) from the first ``div.pagination``."""
+    """(current page, last page, next page href) from the first ``div.pagination``.
+
+    "Page x of y" is read where prosilver prints it (plain on one page, in the jump box's
+    ``span.sr-only`` beyond 6 pages); otherwise the active page and the page links'
+    ``start=`` values tell (a 2-6 page topic shows only those).
+    """
     box = first(root, "//div[contains(@class,'pagination')]")
     if box is None:
         return 1, 1, None
     current, last = 1, 1
-    label = first(box, ".//*[contains(@class,'sr-only')][strong] | .//*[strong][1]")
-    match = _PAGE_OF.search(" ".join(label.xpath("./strong/text()"))) if label is not None else None
-    if match:
-        current, last = int(match.group(1)), int(match.group(2))
+    numbers = [int(n) for n in box.xpath(".//strong/text()") if n.strip().isdigit()]
+    if len(numbers) >= 2:
+        current, last = numbers[0], numbers[1]
+    active = [t.strip() for t in box.xpath(".//li[contains(@class,'active')]/span/text()")]
+    if active and active[0].isdigit():  # up to 6 pages prosilver prints no "Page x of y"
+        current = int(active[0])
+    starts = sorted({int(m) for h in box.xpath(".//a/@href") for m in _START.findall(h)} - {0})
+    if starts:  # the page size divides every start
+        last = max(last, starts[-1] // math.gcd(*starts) + 1)
+    last = max(last, current)
     following = box.xpath(".//li[contains(@class,'next')]//a/@href | .//a[@rel='next']/@href")
     return current, last, following[0] if following else None
 

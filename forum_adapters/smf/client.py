@@ -10,17 +10,26 @@ from typing import ClassVar
 
 import requests
 
-from forum_adapters.base import PMId, PMRef, Post, PostId, PostRef, PrivateMessage, ThreadRef
-from forum_adapters.core import AdapterCore
+from forum_adapters.base import (
+    PMId,
+    PMRef,
+    Post,
+    PostId,
+    PostRef,
+    PrivateMessage,
+    SubmitHook,
+    ThreadRef,
+)
+from forum_adapters.core import AdapterCore, Submission, WriteSteps
 from forum_adapters.errors import (
     ActionRefused,
     Banned,
     CaptchaRequired,
-    FloodControl,
-    ForumUnavailable,
     LayoutChanged,
     LoginFailed,
     NotFound,
+    NotPermitted,
+    PMLimitReached,
     ReplyRefusedNewerPost,
 )
 from forum_adapters.markup import Form, HtmlElement, fingerprint, html_fingerprint, parse_html
@@ -80,6 +89,7 @@ class SMFAdapter(AdapterCore):
             page = parse_html(answer.content)
             if parse.is_logged_in(page):
                 self._remember_member(answer, page)
+                self.landed(page, answer)
                 self.save_cookies()
                 return
             message = parse.error_message(page) or ""
@@ -202,7 +212,14 @@ class SMFAdapter(AdapterCore):
         return page.messages[pm_id]
 
     # -- writing ---------------------------------------------------------------------------
-    def reply(self, thread: ThreadRef, body: str, *, last_seen: PostId | None = None) -> PostRef:
+    def reply(
+        self,
+        thread: ThreadRef,
+        body: str,
+        *,
+        last_seen: PostId | None = None,
+        on_submit: SubmitHook | None = None,
+    ) -> PostRef:
         """Post ``body`` (BBCode) in the topic and return the post, read back from the topic.
 
         Args:
@@ -210,6 +227,7 @@ class SMFAdapter(AdapterCore):
             body: the message, BBCode.
             last_seen: the newest post the caller has read (default: the newest this adapter
                 yielded); SMF refuses the reply if someone posted after it.
+            on_submit: called right before each POST that could write.
 
         Raises:
             ReplyRefusedNewerPost: someone posted after ``last_seen``; nothing was posted.
@@ -218,17 +236,13 @@ class SMFAdapter(AdapterCore):
         """
         topic = thread.topic_id
         known = self._last_seen.get(topic)
-        seen = last_seen or (PostId(known) if known else None)
+        seen: list[PostId | None] = [last_seen or (PostId(known) if known else None)]
         action = f"reply to topic {topic}"
-        uncertain = False  # True after a send whose answer never came
-        for attempt in range(3):
-            if uncertain:
-                mine = self._find_own_post(topic, body, after=seen)
-                if mine is not None:
-                    return mine
+
+        def prepare() -> Submission:
             form_url = (
-                self.url("reply_form_after", topic=topic, msg=seen)
-                if seen
+                self.url("reply_form_after", topic=topic, msg=seen[0])
+                if seen[0]
                 else self.url("reply_form", topic=topic)
             )
             root, response = self.fetch(form_url, what=action)
@@ -237,24 +251,22 @@ class SMFAdapter(AdapterCore):
             form = parse.post_form(root, self.base_url)
             if form is None:
                 raise LayoutChanged(form_url, "the reply form (form#postmodify)")
-            if seen is None and form.get("last_msg"):
-                seen = PostId(int(form.get("last_msg") or 0))
-            fields = form.with_values(message=body, goback="1", **_submit(form))
-            self.wait_before_writing()
-            try:
-                answer = self.http.post(form.action, fields)
-            except ForumUnavailable:
-                if attempt == 2:
-                    raise
-                uncertain = True
-                continue  # the post may have been saved: look for it before sending again
-            self.wrote()
-            uncertain = False
-            outcome = self._reply_outcome(answer, topic, body, seen, form, action)
-            if isinstance(outcome, PostRef):
-                return outcome
-            self.http.sleep(outcome)
-        raise FloodControl(action, "the forum kept refusing the reply", None)
+            newest = form.get("last_msg")  # the topic's newest post, whatever the URL said
+            if seen[0] is None and newest:
+                seen[0] = PostId(int(newest))
+            elif _newer(newest, seen[0]):
+                raise ReplyRefusedNewerPost(action, seen[0], int(newest or 0))
+            last = {"last_msg": str(seen[0])} if seen[0] else {}  # SMF re-checks it on submit
+            fields = form.with_values(message=body, goback="1", **last, **_submit(form))
+            return Submission(form.action, fields, seen=seen[0])
+
+        def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
+            return self._reply_outcome(answer, topic, body, sub.seen, action)
+
+        def find(sub: Submission) -> PostRef | None:
+            return self.find_post(thread, body, after=sub.seen)
+
+        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
 
     def _reply_outcome(
         self,
@@ -262,7 +274,6 @@ class SMFAdapter(AdapterCore):
         topic: int,
         body: str,
         seen: PostId | None,
-        form: Form,
         action: str,
     ) -> PostRef | float:
         """The confirmed post, or seconds to wait before trying again; raises on refusals."""
@@ -292,7 +303,7 @@ class SMFAdapter(AdapterCore):
         return self._confirm_reply(topic, body, seen, action)
 
     def _confirm_reply(self, topic: int, body: str, seen: PostId | None, action: str) -> PostRef:
-        mine = self._find_own_post(topic, body, after=seen)
+        mine = self.find_post(ThreadRef(topic), body, after=seen)
         if mine is None:
             raise ActionRefused(
                 action,
@@ -312,9 +323,13 @@ class SMFAdapter(AdapterCore):
             return None
         return self._match_own(topic_page.posts, body, seen)
 
-    def _find_own_post(self, topic: int, body: str, *, after: PostId | None) -> PostRef | None:
-        """Read the topic after ``after`` and return our post with this text, if it is there."""
-        posts = list(self.iter_posts(ThreadRef(topic), after=after))
+    def find_post(
+        self, thread: ThreadRef, body: str, *, after: PostId | None = None
+    ) -> PostRef | None:
+        """Read the topic after ``after`` and return our post with this text, if it is there
+        (matched on the member id: SMF shows the display name, not the login name)."""
+        self.know_myself()
+        posts = list(self.iter_posts(thread, after=after))
         return self._match_own(posts, body, after)
 
     def _match_own(self, posts: Sequence[Post], body: str, after: PostId | None) -> PostRef | None:
@@ -326,7 +341,9 @@ class SMFAdapter(AdapterCore):
         url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
         return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
 
-    def send_pm(self, to: Sequence[str], subject: str, body: str) -> PMRef:
+    def send_pm(
+        self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
+    ) -> PMRef:
         """Send one PM to every name in ``to`` and confirm it in the sent items.
 
         Raises:
@@ -335,15 +352,12 @@ class SMFAdapter(AdapterCore):
             ActionRefused: unknown recipient or any other refusal, with the forum's words.
         """
         action = f"send a PM to {', '.join(to)}"
-        started: datetime | None = None
-        uncertain = False  # True after a send whose answer never came
-        for attempt in range(3):
-            if uncertain and started is not None:
-                sent = self._find_sent_pm(to, subject, body, since=started)
-                if sent is not None:
-                    return sent
-            root, response = self.fetch(self.url("pm_form"), what=action)
-            started = started or self.now(response) - _PM_WINDOW
+
+        def prepare() -> Submission:
+            try:
+                root, response = self.fetch(self.url("pm_form"), what=action)
+            except NotPermitted as exc:  # 2.1 refuses the form itself once the hour is full
+                raise _pm_limit(action, exc.message) or exc from None
             form = parse.post_form(root, self.base_url)
             if form is None:
                 raise LayoutChanged(self.url("pm_form"), "the PM form (form#postmodify)")
@@ -353,43 +367,49 @@ class SMFAdapter(AdapterCore):
             fields = form.with_values(
                 to=recipients, subject=subject, message=body, outbox="1", **_submit(form)
             )
-            self.wait_before_writing()
-            try:
-                answer = self.http.post(form.action, fields)
-            except ForumUnavailable:
-                if attempt == 2:
-                    raise
-                uncertain = True
-                continue
-            self.wrote()
-            uncertain = False
-            page = parse_html(answer.content)
-            if not parse.is_logged_in(page):
-                continue  # the session ended meanwhile: the next form load logs in again
-            message = parse.error_message(page) or ""
-            wait = self.flood_wait(message) if message else None
-            if wait is not None:
-                self.http.sleep(wait)
-                continue
-            if message and parse.post_form(page, self.base_url) is not None:
-                raise ActionRefused(action, message)
-            if message:
-                self.check_page(answer, page, action)
-                raise ActionRefused(action, message)
-            # SMF confirms with a redirect to "done=sent" but names no id: the id comes from
-            # the sent items (kept there by outbox=1 on 2.0, always on 2.1).
-            confirmed = any("done=sent" in hop.url for hop in [*answer.history, answer])
-            sent = self._find_sent_pm(to, subject, body, since=self.now(answer) - _PM_WINDOW)
-            if sent is not None:
-                return sent
-            if confirmed:
-                return PMRef(None, tuple(to), subject)
-            raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
-        raise FloodControl(action, "the forum kept refusing the PM", None)
+            return Submission(form.action, fields, since=self.now(response) - _PM_WINDOW)
 
-    def _find_sent_pm(
-        self, to: Sequence[str], subject: str, body: str, *, since: datetime
+        def outcome(answer: requests.Response, sub: Submission) -> PMRef | float:
+            return self._pm_outcome(answer, to, subject, body, action)
+
+        def find(sub: Submission) -> PMRef | None:
+            return self.find_sent_pm(to, subject, body, since=sub.since)
+
+        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+
+    def _pm_outcome(
+        self, answer: requests.Response, to: Sequence[str], subject: str, body: str, action: str
+    ) -> PMRef | float:
+        """The confirmed PM, or seconds to wait before trying again; raises on refusals."""
+        page = parse_html(answer.content)
+        if not parse.is_logged_in(page):
+            return 0.0  # the session ended meanwhile: the next form load logs in again
+        message = parse.error_message(page) or ""
+        limit = _pm_limit(action, message)
+        if limit is not None:
+            raise limit
+        wait = self.flood_wait(message) if message else None
+        if wait is not None:
+            return wait
+        if message and parse.post_form(page, self.base_url) is not None:
+            raise ActionRefused(action, message)
+        if message:
+            self.check_page(answer, page, action)
+            raise ActionRefused(action, message)
+        # SMF confirms with a redirect to "done=sent" but names no id: the id comes from
+        # the sent items (kept there by outbox=1 on 2.0, always on 2.1).
+        confirmed = any("done=sent" in hop.url for hop in [*answer.history, answer])
+        sent = self.find_sent_pm(to, subject, body, since=self.now(answer) - _PM_WINDOW)
+        if sent is not None:
+            return sent
+        if confirmed:
+            return PMRef(None, tuple(to), subject)
+        raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
+
+    def find_sent_pm(
+        self, to: Sequence[str], subject: str, body: str, *, since: datetime | None = None
     ) -> PMRef | None:
+        """The newest sent PM to these members with this subject and text since ``since``."""
         root, response = self.fetch(self.url("sent"), what="read sent PMs")
         page = parse.parse_inbox_page(
             root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
@@ -401,12 +421,28 @@ class SMFAdapter(AdapterCore):
             names = {r.name.casefold() for r in pm.recipients}
             if (
                 pm.subject == subject
-                and pm.sent_at >= since
+                and (since is None or pm.sent_at >= since)
                 and wanted_names <= names
                 and wanted_text in html_fingerprint(pm.body_html)
             ):
                 return PMRef(pm.pm_id, tuple(to), subject)
         return None
+
+
+LIFT_PM_LIMIT = (
+    "SMF limits ordinary members to a number of PMs an hour (Admin > Configuration > "
+    "Security and Moderation > Spam: 'Max PMs per hour', stock 20); members with the "
+    "'send_mail' permission are exempt, so put the bot in a membergroup that has it."
+)
+_PM_LIMIT = re.compile(r"(\d+)\D{1,60}(?:per hour|an hour|par heure|à l'heure|в час)", re.I)
+
+
+def _pm_limit(action: str, message: str) -> PMLimitReached | None:
+    """SMF's PM-per-hour refusal ("exceeded the limit of 20 personal messages per hour")."""
+    match = _PM_LIMIT.search(message or "")
+    if match is None:
+        return None
+    return PMLimitReached(action, message, int(match.group(1)), LIFT_PM_LIMIT)
 
 
 def _submit(form: Form) -> dict[str, str]:

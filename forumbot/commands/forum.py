@@ -18,6 +18,14 @@ from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import DEFAULT_PASSWORD_ENV, read_password, refuse_url_credentials
 from forumbot.errors import ConfigError
 
+LIMITS_NOTE = {
+    "smf": (
+        "SMF lets ordinary members send 20 PMs an hour (stock 'Max PMs per hour'); a night's "
+        "results and receipts can need more. Lift it for the bot: put its account in a "
+        "membergroup with the 'send_mail' permission (see docs/adapters.md)."
+    ),
+    "phpbb": "phpBB's flood interval (stock 15 s per user) spaces the bot's posts and PMs.",
+}
 INBOX_NOTE = {
     "smf": "SMF marks the inbox page read when the bot opens it (stock 'all at once' display).",
     "phpbb": "phpBB marks each PM read when the bot opens it; only new PMs are opened.",
@@ -166,6 +174,7 @@ def check(**opts: Any) -> None:
     else:
         click.echo("inbox: empty")
     click.echo(f"note: {INBOX_NOTE[adapter.engine]}")
+    click.echo(f"limits: {LIMITS_NOTE[adapter.engine]}")
     click.echo(f"requests made: {adapter.http.request_count}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,14 +40,21 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @click.option("--user", "username", required=True, help="The bot's forum user name.")
 @click.option("--engine", default="auto", type=click.Choice(["auto", "smf", "phpbb"]))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("game.yaml"))
+@click.option(
+    "--cookies",
+    "cookie_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Keep the login between runs in this file (as with 'forumbot forum').",
+)
 @clean_errors
-def init(url: str, username: str, engine: str, out: Path) -> None:
+def init(url: str, username: str, engine: str, out: Path, cookie_file: Path | None) -> None:
     """Write a game file to fill in from an existing game thread (password: $FORUMBOT_PASSWORD)."""
     refuse_url_credentials(url, "URL")
     if out.exists():
         raise click.ClickException(f"{out} exists; choose another --out")
     engine = locate(url, None if engine == "auto" else engine).engine
-    out.write_text(draft_game_file(url, engine, username, read_thread), encoding="utf-8")
+    reader = functools.partial(read_thread, cookie_file=cookie_file)  # each page read once
+    out.write_text(draft_game_file(url, engine, username, reader), encoding="utf-8")
     click.echo(f"Wrote {out}: fill in the roles, then: forumbot run {out}")
 
 

@@ -7,7 +7,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from forum_adapters import ADAPTERS, HttpSettings, ThreadRef, locate
+from forum_adapters import ADAPTERS, HttpSettings, locate
 from forumbot.credentials import read_password
 from forumbot.db import database_url, make_engine, make_session_factory, upgrade
 from forumbot.db.engine import default_data_dir
@@ -26,6 +26,7 @@ def make_adapter(access: ForumAccess) -> Any:
     return ADAPTERS[access.engine](
         access.base_url, access.username, password,
         settings=HttpSettings(rate=access.requests_per_second), cookie_file=cookies,
+        post_interval=access.post_interval,
     )  # fmt: skip
 
 
@@ -44,16 +45,23 @@ def default_worker_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}"
 
 
-def read_thread(url: str, engine: str, username: str) -> tuple[str, list[tuple[str, str]]]:
-    """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed)."""
+def read_thread(
+    url: str, engine: str, username: str, *, cookie_file: Path | None = None
+) -> tuple[str, list[tuple[str, str]]]:
+    """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed).
 
+    Each page is read once.
+    """
     where = locate(url, None if engine == "auto" else engine)
-    adapter = ADAPTERS[where.engine](where.base_url, username, read_password())
-    posts = list(adapter.iter_posts(ThreadRef(where.topic_id or 0, where.topic_url)))
-    title = f"topic {where.topic_id}"
-    page = getattr(adapter, "topic_page", None)  # both engines show the topic's title
-    if page is not None:
-        title = page(where.topic_url, where.topic_id or 0).title or title
+    adapter = ADAPTERS[where.engine](where.base_url, username, read_password(),
+                                     cookie_file=cookie_file)  # fmt: skip
+    topic = where.topic_id or 0
+    page = adapter.topic_page(where.topic_url, topic)
+    title, posts = page.title or f"topic {topic}", list(page.posts)
+    while page.next_url:  # page by page, each once: page 1 gives the title too
+        page = adapter.topic_page(page.next_url, topic)
+        posts.extend(page.posts)
+    adapter.save_cookies()
     return title, [(p.author.name, p.body_html) for p in posts]
 
 

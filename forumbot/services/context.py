@@ -33,6 +33,7 @@ class ForumAccess:
     password_env: str | None = None
     password_file: str | None = None
     requests_per_second: float = 1.0
+    post_interval: float | None = None  # None: the engine's stock flood interval
 
 
 AdapterFactory = Callable[[ForumAccess], Any]

@@ -8,6 +8,7 @@ here talks to the forum.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +71,7 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
         password_env=config.credentials.password_env,
         password_file=config.credentials.password_file,
         requests_per_second=config.forum.requests_per_second,
+        post_interval=config.forum.post_interval,
     )
 
 
@@ -174,7 +176,7 @@ def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str
         "ruleset": "failheap",
         "seed": 1,
         "players": [{"name": name, "role": None} for name in players] or [{"name": "?"}],
-        "schedule": {"timezone": "UTC", "first_phase": "night1",
+        "schedule": {"timezone": "UTC", "first_phase": first_phase_of(title),
                      "day": {"length": "48h", "starts": "22:00"},
                      "night": {"length": "24h", "inner_deadlines": {"orders": "19:00"}}},
         "publishing": {"mode": "approve", "receipts": True, "poll_interval": "2m"},
@@ -190,6 +192,17 @@ def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str
         "#   forumbot game check THIS_FILE && forumbot run THIS_FILE\n"
     )
     return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+_TITLE_PHASE = re.compile(r"\b(?:(day|jour|день)|(night|nuit|ночь))\s*(\d{1,2})\b", re.IGNORECASE)
+
+
+def first_phase_of(title: str) -> str:
+    """The phase a thread's title names ("Day 1", "Nuit 2", "День 1"), else night1."""
+    match = _TITLE_PHASE.search(title)
+    if match is None:
+        return "night1"
+    return f"{'day' if match.group(1) else 'night'}{int(match.group(3))}"
 
 
 def _slug(text: str) -> str:

@@ -285,10 +285,11 @@ def final_read(rt: Runtime, game_id: int) -> int:
         if start is None:
             return 0
         access, forum_id = games.access_of(game), game.forum_id
-    phase_id, first = start
+    phase_id, before = start
     edits = 0
     thread = ThreadRef(int(access.topic_id), access.topic_url)
-    for post in rt.adapter(access).iter_posts(thread, after=PostId(first - 1)):
+    after = PostId(before) if before is not None else None
+    for post in rt.adapter(access).iter_posts(thread, after=after):
         with rt.sessions.begin() as session:
             row, new = store_post(session, forum_id, _incoming_post(post))
             edits += int(new and row.revision > 0)
@@ -299,9 +300,11 @@ def final_read(rt: Runtime, game_id: int) -> int:
     return edits
 
 
-def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int] | None:
-    """(day's phase id, first post id of the day) when the open day's deadline passed and it
-    was not re-read yet; else None."""
+def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int | None] | None:
+    """(day's phase id, the game topic's last post before the day, None if the day opened the
+    topic) when the open day's deadline passed and it was not re-read yet; else None. The
+    re-read starts there: post ids may be board-wide (phpBB), so "first - 1" is another
+    topic's."""
     phase = phases.current(game)
     if phase is None or phase.kind.value != "day" or phase.status.value != "open":
         return None
@@ -319,7 +322,15 @@ def _reread_from(session: Session, game: Game, now: datetime) -> tuple[int, int]
         .order_by(RawPost.posted_at)
         .limit(1)
     )
-    return None if first is None else (phase.id, int(first))
+    if first is None:
+        return None
+    ids = session.scalars(
+        select(RawPost.post_id)
+        .distinct()
+        .where(RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id)
+    )
+    earlier = [int(post_id) for post_id in ids if int(post_id) < int(first)]  # ids are text
+    return phase.id, max(earlier, default=None)
 
 
 def _other_games_of(session: Session, game: Game, raw: RawPM) -> list[str]:

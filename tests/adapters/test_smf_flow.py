@@ -197,8 +197,17 @@ def test_flood_control_waits_and_sends_again(
     assert 6.0 in clock.sleeps  # "less than 5 seconds ago": wait 5 + 1
 
 
+def test_reply_refused_before_posting_when_the_form_shows_a_newer_post(
+    smf21: Replay, http: PoliteSession
+) -> None:
+    smf21.on("GET", r"action=post;topic=2\.0;last_msg=60", "reply_form")  # its last_msg: 65
+    with pytest.raises(ReplyRefusedNewerPost):
+        adapter(http).reply(THREAD, VOTE_COUNT, last_seen=PostId(60))
+    assert smf21.posts() == []  # SMF's form already named msg 65: nothing was submitted
+
+
 def test_reply_refused_because_of_a_newer_post(smf21: Replay, http: PoliteSession) -> None:
-    smf21.on("GET", r"action=post;topic=2\.0;last_msg=60", "reply_form")
+    smf21.on("GET", r"action=post;topic=2\.0;last_msg=65", "reply_form")
     # The form re-shown with SMF's "new replies" warning, made from the real re-shown form
     # of reply_post_session_expired (the capture run did not record this case).
     refused = edited(
@@ -209,8 +218,9 @@ def test_reply_refused_because_of_a_newer_post(smf21: Replay, http: PoliteSessio
     )
     smf21.on("POST", r"action=post2", refused)
     with pytest.raises(ReplyRefusedNewerPost):
-        adapter(http).reply(THREAD, VOTE_COUNT, last_seen=PostId(60))
+        adapter(http).reply(THREAD, VOTE_COUNT, last_seen=PostId(65))
     assert len(smf21.posts()) == 1
+    assert "last_msg=65" in smf21.posts()[0][2]  # SMF re-checks it on submit
 
 
 def test_retried_reply_finds_the_first_one_and_does_not_duplicate(

@@ -138,7 +138,9 @@ def test_forumbot_init_drafts_a_game_file_from_the_thread(forum, tmp_path, monke
     import forum_adapters
 
     # The real SMF adapter, built without politeness delays (a test never waits for real).
-    monkeypatch.setitem(forum_adapters.ADAPTERS, "smf", lambda base, user, pw: smf_adapter(base))
+    monkeypatch.setitem(
+        forum_adapters.ADAPTERS, "smf", lambda base, user, pw, **kw: smf_adapter(base)
+    )
     out = tmp_path / "game.yaml"
     result = CliRunner().invoke(
         main, ["init", f"{forum.base_url}?topic=5.0", "--user", "ModBot", "--out", str(out)]

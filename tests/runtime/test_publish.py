@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from forum_adapters.errors import ForumUnavailable
+from forum_adapters.errors import ForumNotSupported, ForumUnavailable
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind
 from forumbot.db.models import Outbound, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
@@ -62,11 +62,11 @@ class _Down:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
-    def reply(self, thread, body):
+    def reply(self, thread, body, **kwargs):
         if self.n > 0:
             self.n -= 1
             raise ForumUnavailable("http://127.0.0.1:9/", "HTTP 503")
-        return self.inner.reply(thread, body)
+        return self.inner.reply(thread, body, **kwargs)
 
 
 def test_outage_delays_and_alerts_never_drops(world, clock):
@@ -88,7 +88,7 @@ def test_outage_delays_and_alerts_never_drops(world, clock):
 
 
 class _NoSentBox:
-    """A forum adapter that cannot read its sent box (only the Protocol's four members)."""
+    """A forum adapter that cannot read its sent box."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -99,11 +99,17 @@ class _NoSentBox:
     def iter_pms(self, *, after=None):
         return self.inner.iter_pms(after=after)
 
-    def reply(self, thread, body):
-        return self.inner.reply(thread, body)
+    def reply(self, thread, body, **kwargs):
+        return self.inner.reply(thread, body, **kwargs)
 
-    def send_pm(self, to, subject, body):
-        return self.inner.send_pm(to, subject, body)
+    def send_pm(self, to, subject, body, **kwargs):
+        return self.inner.send_pm(to, subject, body, **kwargs)
+
+    def find_post(self, thread, body, *, after=None):
+        return self.inner.find_post(thread, body, after=after)
+
+    def find_sent_pm(self, to, subject, body, *, since=None):
+        raise ForumNotSupported("reading the sent box")
 
 
 def test_a_pm_that_may_be_sent_waits_for_the_gm(world, clock):

@@ -1,0 +1,68 @@
+"""Faults the live boards really produce: stock flood control, SMF's PMs-per-hour cap.
+
+(The crash faults, kill -9 after a post's and a PM's POST, the web server stopped mid-send
+and the bot's session deleted, run inside the whole game of ``test_game.py``.)
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from forum_adapters import ThreadRef
+from forum_adapters.errors import PMLimitReached
+from tests.live.boards import Board
+
+STOCK_FLOOD = {"phpbb": 15, "smf": 5}
+
+
+@pytest.fixture
+def stock_flood(board: Board) -> Iterator[Board]:
+    """The board with its stock flood interval for this test (then back to none)."""
+    board.set_flood(STOCK_FLOOD[board.engine])
+    try:
+        yield board
+    finally:
+        board.set_flood(0)
+
+
+def test_stock_flood_control_is_met_and_waited_out(stock_flood: Board) -> None:
+    board = stock_flood
+    topic = board.player("GameMaster").new_topic("Flood", "two replies in a row")
+    bot = board.adapter(post_interval=0)  # a bot that does not space its posts itself
+    before = len(board.log_lines())
+    first = bot.reply(ThreadRef(topic), f"first {uuid.uuid4().hex[:6]}")
+    second = bot.reply(ThreadRef(topic), f"second {uuid.uuid4().hex[:6]}")
+    posts = [
+        line for line in board.log_lines()[before:] if " POST " in line and "login" not in line
+    ]
+    assert len(posts) >= 3, posts  # the second was refused once, waited out, then posted
+    mine = [post_id for post_id, _ in board.posts_by(board.bot_id, topic)]
+    assert mine == [first.post_id, second.post_id]  # each exactly once
+
+
+def test_smf_pm_limit_is_rate_limiting_and_lifts_with_send_mail(smf21_board: Board) -> None:
+    board = smf21_board
+    board.adapter().send_pm(["Маша"], "within the limit", "Your result.")
+    # SMF counts the recipients of the sender's PMs of the last hour against the limit.
+    sent = board.sql("SELECT COUNT(*) FROM smf_personal_messages p JOIN smf_pm_recipients r "
+                     "ON r.id_pm = p.id_pm WHERE p.id_member_from = 2 "
+                     "AND p.msgtime > UNIX_TIMESTAMP() - 3600")[0][0]  # fmt: skip
+    board.sql(f"UPDATE smf_settings SET value='10,5,{sent}' WHERE variable='pm_spam_settings'")
+    try:
+        with pytest.raises(PMLimitReached) as refused:
+            board.adapter().send_pm(["Conia"], "over the limit", "Your result.")
+        assert refused.value.limit == int(sent) and "send_mail" in refused.value.how_to_lift
+        board.sql(
+            "INSERT INTO smf_membergroups (group_name, description, online_color, min_posts, "
+            "max_messages, group_type, hidden, id_parent) VALUES ('Bots', 'no hourly PM "
+            "limit', '', -1, 0, 0, 0, -2); SET @g = LAST_INSERT_ID(); INSERT INTO "
+            "smf_permissions (id_group, permission, add_deny) VALUES (@g, 'send_mail', 1); "
+            "UPDATE smf_members SET additional_groups = @g WHERE member_name = 'ModBot'"
+        )
+        ref = board.adapter().send_pm(["Conia"], "lifted", "Your result.")
+        assert ref.pm_id is not None
+    finally:
+        board.sql("UPDATE smf_settings SET value='10,5,20' WHERE variable='pm_spam_settings'")
