@@ -13,7 +13,7 @@ import lxml.html
 import pytest
 
 from forum_adapters.phpbb.parse import parse_pm_view
-from parsers.orders import OrderParser, Status
+from parsers.orders import OrderParser, Status, history_from_data
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -51,6 +51,7 @@ def test_recorded_pm(
         actor=pm.sender.name,
         phase=phase,
         recipients=[r.name for r in pm.recipients],
+        history=history_from_data({"orders": []}),  # nothing earlier on record
     )
     assert result.status is status, result.reason
     assert [o.render() for o in result.orders] == want

@@ -159,11 +159,9 @@ def test_a_durarara_game_from_the_mayor_election_to_the_village_win(forum, tmp_p
     g.pm("Izumii", "Non, je tue Tom")  # after the wolves' deadline
     g.pm("Shinra", "Je sauve Erika")
     g.at(paris(4, 20))
-    # The parser sends wolves' PMs to the GM (their victim is named in the den): this one,
-    # after 19:00, the GM rejects, so it is never applied.
-    assert g.orders("Izumii")[-1][2] is OrderStatus.AMBIGUOUS
-    assert any(b.startswith("Reçu. Le MJ le lira") for b in g.pms_to("Izumii"))
-    g.gm_accepts("Izumii", accept=False)
+    # After the wolves' 19:00 the order is late: kept for the GM, never applied.
+    assert g.orders("Izumii")[-1][2] is OrderStatus.LATE
+    assert any(b.startswith("Reçu après la date limite") for b in g.pms_to("Izumii"))
     g.at(paris(4, 22, 10))
     night1 = g.bot_posts()[-1]
     assert "Fin de la phase : Nuit 1" in night1 and "Il ne s'est rien passé" in night1
