@@ -21,7 +21,7 @@ import yaml
 
 from forumbot.errors import ConfigError
 from forumbot.gamefile import SAFE_LOADER
-from parsers.pages import extract_posts
+from forumbot.savedpages import PageError, read_saved_page
 from parsers.roster import Roster, SetupError, roster_from_data
 from parsers.votes import (
     CountResult,
@@ -128,13 +128,17 @@ def load_pages(
 ) -> tuple[str, list[PostInput]]:
     """Posts of saved topic pages, in the order given (page 1 first), numbered across pages.
 
-    SMF pages carry "Reply #n"; phpBB pages are numbered by position, so pass every page from
-    the first. Saved PM pages (inbox, PM view) give PMs, with their recipients.
-    "Today"/"Yesterday" times are read against ``saved_on``, by default the day each file
-    was last modified.
+    Topic pages are numbered by position, so pass every page from the first, in order (a
+    page missing or out of order is an error). Saved PM pages (SMF inbox, phpBB PM view)
+    give PMs, with their recipients. "Today"/"Yesterday" times are read against
+    ``saved_on``, by default the day each file was last modified.
+
+    Raises:
+        ConfigError: a file unreadable, not a page of a known engine, or out of order.
     """
     posts: list[PostInput] = []
     engines = set()
+    expected = 1
     for path in paths:
         try:
             html = path.read_text(encoding="utf-8", errors="replace")
@@ -142,10 +146,15 @@ def load_pages(
         except OSError as exc:
             raise ConfigError("pages", f"cannot read {path}: {exc.strerror}") from exc
         try:
-            engine, found = extract_posts(html, zone, saved)
-        except ValueError as exc:
+            engine, page, found = read_saved_page(html, str(path), zone, saved)
+        except PageError as exc:
             raise ConfigError("pages", str(exc), str(path)) from exc
-        engines.add(engine.value)
+        if page is not None:
+            if page != expected:
+                problem = f"{path.name} is topic page {page}, page {expected} was expected"
+                raise ConfigError("pages", f"{problem}: give the pages from 1, in order")
+            expected += 1
+        engines.add(engine)
         posts.extend(found)
     numbered: list[PostInput] = []
     last = -1
@@ -153,7 +162,7 @@ def load_pages(
         if post.source is Source.PM:  # PMs have no place in the thread
             numbered.append(post)
             continue
-        last = post.number if post.number is not None else last + 1
+        last += 1
         numbered.append(replace(post, number=last))
     return "+".join(sorted(engines)), numbered
 

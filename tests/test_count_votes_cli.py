@@ -61,7 +61,7 @@ def test_smf_pages_and_the_as_of_window() -> None:
     )
     assert code == 0, out
     data = json.loads(out)
-    assert data["engine"] == "smf21"
+    assert data["engine"] == "smf"  # the adapters' engine name (one detector)
     assert {w["target"]: w["votes"] for w in data["tally"]} == {
         "Akonyl": 6,
         "Kleene": 2,
