@@ -81,7 +81,8 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
     path = Path(ruleset) if ruleset.endswith((".yaml", ".yml")) else RULESETS / f"{ruleset}.yaml"
     data = setup.get("vote") or setup.get("votes") or {}
     try:
-        return rules_for(_ruleset(str(path)) if path.is_file() else None, data)
+        found = _ruleset(str(path), path.stat().st_mtime_ns) if path.is_file() else None
+        return rules_for(found, data)
     except SetupError as exc:
         raise ConfigError(exc.key, exc.problem, str(path)) from exc
     except RulesetError as exc:
@@ -89,8 +90,10 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
 
 
 @functools.lru_cache(maxsize=16)
-def _ruleset(path: str) -> Ruleset:
-    """A ruleset file, loaded and validated once per process (its ``vote:`` with it)."""
+def _ruleset(path: str, mtime_ns: int) -> Ruleset:
+    """A ruleset file, loaded and validated once per version of the file (a tally reads its
+    ``vote:`` from memory; a GM's edited file is read again)."""
+    del mtime_ns  # part of the cache key only
     return load_ruleset(path)
 
 

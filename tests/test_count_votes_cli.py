@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,16 @@ def test_pm_votes_from_saved_pm_pages(tmp_path: Path) -> None:
         "Akonyl": ["Shinichi"],
         "Conia": ["Dr Watson"],
     }  # the thread's bold votes do not count
+
+
+def test_vote_rules_are_cached_until_the_ruleset_file_changes(tmp_path: Path) -> None:
+    from forumbot.votecount import RULESETS, load_vote_rules
+
+    mine = tmp_path / "failheap.yaml"  # a GM's copy of the ruleset, loaded by path
+    mine.write_text((RULESETS / "failheap.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_vote_rules(str(mine), {}).tie.value == "no_lynch"
+    assert load_vote_rules(str(mine), {}) == load_vote_rules(str(mine), {})  # from memory
+    text = mine.read_text(encoding="utf-8").replace("  tie: no_lynch\n", "  tie: random\n", 1)
+    mine.write_text(text, encoding="utf-8")
+    os.utime(mine, ns=(mine.stat().st_atime_ns, mine.stat().st_mtime_ns + 10**9))
+    assert load_vote_rules(str(mine), {}).tie.value == "random"  # the GM's edit is read
