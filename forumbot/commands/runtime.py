@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from forum_adapters import locate
-from forumbot import logging as fb_logging
+from forumbot import logs
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import refuse_url_credentials
 from forumbot.db.models import Game
@@ -63,7 +63,7 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     """
     for path in game_files:  # what `game check` refuses never reaches the forum
         check_game_file(path)
-    fb_logging.setup(as_json=log_json)
+    logs.setup(as_json=log_json)
     rt = _runtime(database, worker)
     rt.progress = runner.tty_progress()
     runner.register_and_start(rt, game_files)
