@@ -20,6 +20,7 @@ import yaml
 from forumbot.credentials import refuse_url_credentials
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
+from resolver.ruleset import parse_yaml
 
 ENGINES = ("auto", "smf", "phpbb", "file")
 PUBLISH_MODES = ("approve", "auto")
@@ -31,7 +32,6 @@ _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PHASE = re.compile(r"^(day|night)(\d+)$")
 
 # libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +150,7 @@ def load_game_file(path: str | Path) -> GameConfig:
     except UnicodeDecodeError:
         raise ConfigError("game file", f"{path} is not UTF-8 text") from None
     try:
-        data = yaml.load(text, Loader=SAFE_LOADER)
+        data = parse_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark else ""

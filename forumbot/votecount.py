@@ -20,7 +20,6 @@ import jinja2
 import yaml
 
 from forumbot.errors import ConfigError
-from forumbot.gamefile import SAFE_LOADER
 from forumbot.savedpages import PageError, read_saved_page
 from parsers.roster import Roster, SetupError, roster_from_data
 from parsers.votes import (
@@ -36,7 +35,7 @@ from parsers.votes import (
 )
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
-from resolver.ruleset import RULESETS_DIR, load_ruleset
+from resolver.ruleset import RULESETS_DIR, load_ruleset, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -58,7 +57,7 @@ class VoteCountJob:
 
 def _load_yaml(path: Path, what: str) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        return parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(what, f"cannot read {path}: {exc.strerror}") from exc
     except yaml.YAMLError as exc:

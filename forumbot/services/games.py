@@ -21,8 +21,9 @@ from forumbot.db.enums import Engine, GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
-from forumbot.gamefile import SAFE_LOADER, GameConfig, load_game_file, parse_game
+from forumbot.gamefile import GameConfig, load_game_file, parse_game
 from forumbot.services.context import ForumAccess, Runtime
+from resolver.ruleset import parse_yaml
 
 
 def config_of(game: Game) -> GameConfig:
@@ -33,10 +34,7 @@ def config_of(game: Game) -> GameConfig:
 @functools.lru_cache(maxsize=256)
 def _parsed(text: str, name: str) -> GameConfig:
     """Parsing is pure and the result frozen: each game file text is read once per process."""
-    return parse_game(yaml.load(text, Loader=YAML_LOADER), source=name)
-
-
-YAML_LOADER = SAFE_LOADER  # one loader for game files everywhere
+    return parse_game(parse_yaml(text), source=name)
 
 
 def find(session: Session, ref: str | int) -> Game:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -31,6 +30,7 @@ from parsers.votes import (
     QueueItem,
     count_votes,
 )
+from resolver.ruleset import parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ def _vote_overrides(game: Game) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=256)
 def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    stated = (yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {}
+    stated = (parse_yaml(text) or {}).get("votes") or {}
     out: dict[str, Any] = {}
     if "channel" in stated:
         out["channel"] = stated["channel"]
