@@ -18,11 +18,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from forumbot.credentials import refuse_url_credentials
+from forumbot.db.enums import FORUM_ENGINES
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
 from resolver.ruleset import parse_yaml
 
-ENGINES = ("auto", "smf", "phpbb", "file")
+ENGINES = ("auto", *FORUM_ENGINES)
 PUBLISH_MODES = ("approve", "auto")
 # The vote counter's own names, so a game file can never name a syntax it does not know.
 VOTE_CHANNELS = tuple(c.value for c in Channel)

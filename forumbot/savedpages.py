@@ -3,19 +3,17 @@
 A GM's saved pages are read by the same pure parse functions the live adapters use
 (``forum_adapters.smf.parse``, ``forum_adapters.phpbb.parse``), engine auto-detected by
 ``forum_adapters.detect_engine``: offline and live counts read a page the same way, dates in
-every language the adapters know included. This module only maps the adapters' ``Post`` and
-``PrivateMessage`` to ``PostInput``.
+every language the adapters know included (``forum_adapters.saved``). This module only maps
+the adapters' ``Post`` and ``PrivateMessage`` to ``PostInput``.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, tzinfo
 
-from forum_adapters import Post, PrivateMessage, detect_engine
+from forum_adapters import ENGINES, Post, PrivateMessage, detect_engine
 from forum_adapters.errors import ForumError, LayoutChanged
-from forum_adapters.markup import HtmlElement, parse_html
-from forum_adapters.phpbb import parse as phpbb
-from forum_adapters.smf import parse as smf
+from forum_adapters.markup import parse_html
 from parsers.votes import PostInput, Source
 
 
@@ -45,37 +43,14 @@ def read_saved_page(
         engine = detect_engine(html=html)
     except ForumError as exc:
         raise PageError(f"{where} is not a page of an SMF or phpBB forum") from exc
-    root = parse_html(html)
     now = datetime.combine(saved_on, time(23, 59, 59), tzinfo=zone)
-    read = _read_smf if engine == "smf" else _read_phpbb
     try:
-        page, posts = read(root, where, now, zone)
+        page = ENGINES[engine].read_saved(parse_html(html), where, now=now, tz=zone)
     except (LayoutChanged, ValueError) as exc:
         raise PageError(f"{where}: not a whole topic or PM page ({exc})") from exc
-    return engine, page, posts
-
-
-def _read_smf(
-    root: HtmlElement, where: str, now: datetime, zone: tzinfo
-) -> tuple[int | None, list[PostInput]]:
-    try:
-        topic = smf.parse_topic_page(root, where, now=now, tz=zone, base_url="")
-    except LayoutChanged:
-        inbox = smf.parse_inbox_page(root, where, now=now, tz=zone, base_url="")
-        if not inbox.messages:
-            raise
-        return None, [_pm(pm, zone) for pm in inbox.messages.values()]
-    return topic.page, [_post(post, zone) for post in topic.posts]
-
-
-def _read_phpbb(
-    root: HtmlElement, where: str, now: datetime, zone: tzinfo
-) -> tuple[int | None, list[PostInput]]:
-    try:
-        topic = phpbb.parse_topic_page(root, where, now=now, tz=zone, base_url="")
-    except LayoutChanged:
-        return None, [_pm(phpbb.parse_pm_view(root, where, now=now, tz=zone), zone)]
-    return topic.page, [_post(post, zone) for post in topic.posts]
+    if page.topic is None:
+        return engine, None, [_pm(pm, zone) for pm in page.pms]
+    return engine, page.topic.page, [_post(post, zone) for post in page.topic.posts]
 
 
 def _post(post: Post, zone: tzinfo) -> PostInput:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from forum_adapters import locate
+from forum_adapters import ENGINES, locate
 from forumbot import logs
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import refuse_url_credentials
@@ -32,7 +32,7 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @click.command(name="init")
 @click.argument("url")
 @click.option("--user", "username", required=True, help="The bot's forum user name.")
-@click.option("--engine", default="auto", type=click.Choice(["auto", "smf", "phpbb"]))
+@click.option("--engine", default="auto", type=click.Choice(["auto", *ENGINES]))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("game.yaml"))
 @clean_errors
 def init(url: str, username: str, engine: str, out: Path) -> None:

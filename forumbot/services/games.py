@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from forum_adapters.detect import locate
 from forumbot.db.engine import default_data_dir
-from forumbot.db.enums import Engine, GameStatus, PlayerStatus
+from forumbot.db.enums import GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
@@ -58,7 +58,7 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
     config = config or config_of(game)
     return ForumAccess(
         game_id=game.id,
-        engine=game.forum.engine.value,
+        engine=game.forum.engine,
         base_url=game.forum.base_url,
         topic_id=game.topic_id,
         topic_url=game.topic_url,
@@ -86,7 +86,7 @@ def register(
     text = Path(path).read_text(encoding="utf-8")
     engine, base, topic = _forum_address(config, base_url, topic_id)
     with rt.sessions.begin() as session:
-        forum = get_or_create_forum(session, Engine(engine), base, base)
+        forum = get_or_create_forum(session, engine, base, base)
         game = session.scalar(select(Game).where(Game.name == config.name))
         if game is None:
             game = Game(name=config.name, forum_id=forum.id, topic_id=topic,
