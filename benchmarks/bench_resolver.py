@@ -1,8 +1,14 @@
-"""Resolve many random full Failheap games; report games/s and the slowest phase.
+"""Resolve many random full games of any bundled ruleset; report games/s and the slowest phase.
 
-    .venv/bin/python benchmarks/bench_resolver.py            # 10,000 games
+    .venv/bin/python benchmarks/bench_resolver.py            # 10,000 Failheap games
     .venv/bin/python benchmarks/bench_resolver.py --games 500 --seed 7
     .venv/bin/python benchmarks/bench_resolver.py --ruleset durarara   # setups: durarara_games.py
+    .venv/bin/python benchmarks/bench_resolver.py --ruleset dctp   # 10,000 DCTP games
+    .venv/bin/python benchmarks/bench_resolver.py --ruleset ru_mafia   # setups: ru_mafia_games.py
+
+DCTP games (``--ruleset dctp``) come from ``tests/resolver/dctp/factories.py``: 12-20 players
+with 3-5 BO, orders whose role/claim/crime/phase slots hold values of that kind; a game must end
+with one of the seed's ends (the BO neutralised, parity, the night special case, the lovers).
 
 Each game: 7-15 players with a random legal setup, random orders for every living player's
 usable abilities (random targets), random votes concentrated on two candidates. A game
@@ -21,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import durarara_games
+from benchmarks import durarara_games, ru_mafia_games
 from resolver.engine import resolve_phase
 from resolver.model import GameState, Order, Ruleset, TargetKind
 from resolver.phases import next_phase
@@ -102,12 +108,41 @@ def random_votes(rnd: random.Random, state: GameState) -> dict[str, str | None]:
 GAMES = {
     "failheap": (random_setup, ALLOWED_DRAWS),
     "durarara": (durarara_games.random_setup, durarara_games.ALLOWED_DRAWS),
+    "ru_mafia": (ru_mafia_games.random_setup, ru_mafia_games.ALLOWED_DRAWS),
 }
 """Ruleset id → (random setup, the draws its rulebook allows)."""
 
 
+def play_dctp(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[str, int]:
+    """Play one random DCTP game; returns (win reason or failure, phases played)."""
+    from resolver.phases import next_phase
+    from tests.resolver.dctp import factories
+
+    rnd = random.Random(seed)
+    state = new_game(ruleset, factories.random_setup(rnd, ruleset), seed=seed).state
+    rng = PurposeRng(seed)
+    for n in range(1, max_phases + 1):
+        phase = next_phase(state.phase, ruleset).id
+        orders = factories.random_orders(rnd, state, ruleset, phase)
+        votes = factories.random_votes(rnd, state) if phase.startswith("day") else None
+        start = time.process_time()
+        res = resolve_phase(state, orders, ruleset, rng=rng, votes=votes, phase=phase)
+        took = time.process_time() - start
+        slowest[5] += took
+        if took > slowest[0]:
+            slowest[:5] = [took, seed, res.state.phase, len(state.players), len(orders)]
+        state = res.state
+        if state.winner is not None:
+            if state.winner.reason not in factories.ALLOWED_ENDS:
+                return f"FAIL bad end {state.winner.reason}", n
+            return state.winner.reason, n
+    return "FAIL no winner", max_phases
+
+
 def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[str, int]:
     """Play one game; returns (win reason or failure, phases played)."""
+    if ruleset.id == "dctp":
+        return play_dctp(ruleset, seed, max_phases, slowest)
     rnd = random.Random(seed)
     setup, allowed_draws = GAMES[ruleset.id]
     state = new_game(ruleset, setup(rnd), seed=seed).state
@@ -137,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-phases", type=int, default=80)
-    parser.add_argument("--ruleset", choices=sorted(GAMES), default="failheap")
+    parser.add_argument("--ruleset", choices=sorted([*GAMES, "dctp"]), default="failheap")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     outcomes: collections.Counter[str] = collections.Counter()
@@ -161,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     print(
-        f"games: {args.games} in {elapsed:.1f}s = {args.games / elapsed:.0f} games/s; "
+        f"{args.ruleset} games: {args.games} in {elapsed:.1f}s = "
+        f"{args.games / elapsed:.0f} games/s; "
         f"{phases} phases ({phases / elapsed:.0f} phases/s, {phases / args.games:.1f} per game)"
     )
     print(f"CPU time (one core): {cpu:.1f}s = {args.games / cpu:.0f} games/s")

@@ -301,8 +301,9 @@ def compare_moderator_counts(game: Game) -> tuple[int, int, int, int, list[str]]
     Returns:
         (same, waiting, slipped, total, diffs): ``slipped`` counts the moderator's own
         slips (a number that disagrees with the voters listed); ``waiting`` the posts that
-        differ only by the votes our count holds for the GM (each such vote moves at most one vote off one
-        wagon and onto another: the difference is at most twice their number).
+        differ only by the votes our count holds for the GM (each such vote moves at most
+        one vote off one wagon and onto another: the difference is at most twice their
+        number).
     """
     same = waiting = total = slipped = 0
     diffs = []

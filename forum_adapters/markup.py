@@ -15,6 +15,13 @@ from lxml.html import HtmlElement
 from forum_adapters.errors import LayoutChanged
 
 _BBCODE_TAG = re.compile(r"\[/?[a-z*][^\]]*\]", re.IGNORECASE)
+# ANSI escape sequences (ESC [ ... m colours, ESC ] ... BEL titles, two-byte ESC x), then
+# every other control character but tab and newlines (C0, DEL, C1).
+_CONTROL = re.compile(
+    "\x1b\\[[0-?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)?|\x1b[@-_]"
+    "|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
+)
+_META_CHARSET = re.compile(rb"<meta[^>]+charset=[\"']?([A-Za-z0-9_.:-]+)", re.IGNORECASE)
 # Smiley codes (":P", ";)", ":lol:") render as images, so they drop out of both sides.
 _SMILEY = re.compile(r"(?<!\w)(?::\w+:|[:;8]-?[a-zA-Z()|/\\\[\]])(?!\w)")
 
@@ -50,8 +57,7 @@ def parse_html(page: str | bytes) -> HtmlElement:
     again flattened below ``FLATTEN_DEPTH``, its text kept. Engines still check that the
     page reached its footer (``require_end``): a page cut short is never taken as whole.
     """
-    if isinstance(page, str):
-        page = page.encode("utf-8", "surrogatepass")
+    page = page.encode("utf-8", "surrogatepass") if isinstance(page, str) else _as_utf8(page)
     if not page.strip():
         page = b"<html></html>"
     parser = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True)
@@ -60,6 +66,23 @@ def parse_html(page: str | bytes) -> HtmlElement:
         flat = flatten_deep(page.decode("utf-8", "replace")).encode("utf-8")
         root = lxml.html.document_fromstring(flat, parser=lxml.html.HTMLParser(encoding="utf-8"))
     return root
+
+
+def _as_utf8(page: bytes) -> bytes:
+    """``page`` as UTF-8: as it is when it is UTF-8, else decoded by the charset its
+    ``<meta>`` declares (an old board in windows-1251), else with U+FFFD for bad bytes."""
+    try:
+        page.decode("utf-8")
+        return page
+    except UnicodeDecodeError:
+        pass
+    declared = _META_CHARSET.search(page[:4096])
+    if declared:
+        try:
+            return page.decode(declared.group(1).decode("ascii")).encode("utf-8")
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return page.decode("utf-8", "replace").encode("utf-8")
 
 
 def flatten_deep(page: str, limit: int = FLATTEN_DEPTH) -> str:
@@ -141,11 +164,21 @@ def require_end(root: HtmlElement, url: str, footer_xpath: str, footer: str) -> 
 
 
 def inner_html(element: HtmlElement) -> str:
-    """The element's content as HTML, without its own tag."""
+    """The element's content as HTML, without its own tag.
+
+    Control characters (C0 but tab and newlines, DEL, C1) are dropped: a browser shows none
+    of them, and a post or PM starting with ``\x01`` must read as the text it shows.
+    """
     parts = [_escape_text(element.text or "")]
     for child in element:
         parts.append(etree.tostring(child, encoding="unicode", method="html", with_tail=True))
-    return "".join(parts).strip()
+    return strip_controls("".join(parts)).strip()
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without control characters and ANSI escape sequences (tab and newlines
+    kept): what a browser shows of it, so ``"\\x1b[0mcheck Zed"`` reads ``"check Zed"``."""
+    return _CONTROL.sub("", text)
 
 
 def _escape_text(text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -21,7 +22,10 @@ from forumbot.credentials import refuse_url_credentials
 from forumbot.db.enums import FORUM_ENGINES
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
+from resolver._schema import Reader
+from resolver.errors import RulesetError
 from resolver.ruleset import parse_yaml
+from resolver.votes import VOTE_DEFAULTS, read_vote
 
 ENGINES = ("auto", *FORUM_ENGINES)
 PUBLISH_MODES = ("approve", "auto")
@@ -116,6 +120,9 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     votes: VoteSettings = VoteSettings()
     publishing: PublishSettings = PublishSettings()
+    vote_rules: Mapping[str, Any] = field(default_factory=dict)
+    """Every key the game file states under ``votes:`` (validated): the vote counter lays
+    them over the ruleset's ``vote:`` section."""
     database: str | None = None
     source: str | None = None
 
@@ -184,6 +191,7 @@ def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
         seed=seed,
         options=dict(options),
         votes=_votes(_mapping(root.get("votes", {}), "votes")),
+        vote_rules=dict(_mapping(root.get("votes", {}), "votes")),
         publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
         database=str(database) if database else None,
         source=source,
@@ -339,13 +347,21 @@ def _phase_length(data: Any, where: str) -> PhaseLength:
 
 
 def _votes(data: dict[str, Any]) -> VoteSettings:
-    _no_unknown_keys(data, ("channel", "syntax"), "votes")
+    """The game's vote settings: any key of a ruleset's ``vote:`` section, checked by the one
+    vote schema (``resolver.votes``); ``channel`` and ``syntax`` are kept here, the vote
+    counter reads the rest from the game file (``docs/votes.md``)."""
+    _no_unknown_keys(data, tuple(VOTE_DEFAULTS), "votes")
     syntax = data.get("syntax", [])
     if isinstance(syntax, str):
         syntax = [syntax]
     for index, name in enumerate(syntax):
         _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
     channel = data.get("channel")
+    try:
+        read_vote(Reader("game file"), data, None, "votes")
+    except RulesetError as exc:
+        hint = f" (valid: {', '.join(exc.choices)})" if exc.choices else ""
+        raise ConfigError(exc.path, f"{exc.problem}{hint}") from None
     return VoteSettings(
         channel=_choice(channel, VOTE_CHANNELS, "votes.channel") if channel else None,
         syntax=tuple(syntax),

@@ -21,6 +21,7 @@ from apscheduler.schedulers import base as aps_base
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
+from sqlalchemy import MetaData, Table
 from sqlalchemy.exc import OperationalError
 
 from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
@@ -89,8 +90,7 @@ class ManualScheduler(BaseScheduler):
 def make_scheduler(rt: Runtime, *, manual: bool = False) -> BaseScheduler:
     """A scheduler whose jobs live in the runtime's database, with the lease sync job added."""
     RUNTIMES[rt.worker] = rt
-    table = "apscheduler_jobs_" + re.sub(r"[^a-z0-9]+", "_", rt.worker.lower())[:40]
-    store = SQLAlchemyJobStore(engine=rt.engine, tablename=table)
+    store = SQLAlchemyJobStore(engine=rt.engine, tablename=_job_table(rt))
     options: dict[str, Any] = {
         "jobstores": {"default": store},
         "executors": {"default": DebugExecutor() if manual else ThreadPoolExecutor(4)},
@@ -100,6 +100,15 @@ def make_scheduler(rt: Runtime, *, manual: bool = False) -> BaseScheduler:
     scheduler = ManualScheduler(rt.clock, **options) if manual else BlockingScheduler(**options)
     SCHEDULERS[rt.worker] = scheduler
     return scheduler
+
+
+def _job_table(rt: Runtime) -> str:
+    return "apscheduler_jobs_" + re.sub(r"[^a-z0-9]+", "_", rt.worker.lower())[:40]
+
+
+def drop_job_store(rt: Runtime) -> None:
+    """Drop this worker's job table (a clean stop; the next worker has its own name)."""
+    Table(_job_table(rt), MetaData()).drop(rt.engine, checkfirst=True)
 
 
 def add_sync_job(scheduler: BaseScheduler, rt: Runtime) -> None:

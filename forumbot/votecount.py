@@ -36,6 +36,7 @@ from parsers.votes import (
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
 from resolver.ruleset import RULESETS_DIR, load_ruleset, parse_yaml
+from resolver.votes import VOTE_DEFAULTS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
 RULESETS = RULESETS_DIR
@@ -53,6 +54,7 @@ class VoteCountJob:
     posts: tuple[PostInput, ...]
     result: CountResult
     engine: str | None = None
+    zone: ZoneInfo | timezone | None = None  # the game's: times are shown in it
 
 
 def _load_yaml(path: Path, what: str) -> Any:
@@ -94,6 +96,37 @@ def _ruleset(path: str, mtime_ns: int) -> Ruleset:
     ``vote:`` from memory; a GM's edited file is read again)."""
     del mtime_ns  # part of the cache key only
     return load_ruleset(path)
+
+
+def vote_rule_lines(ruleset: Ruleset, stated: Mapping[str, Any]) -> list[tuple[str, Any, bool]]:
+    """The vote rules a game plays with, for ``game check``: (key, value, set by the game).
+
+    Args:
+        ruleset: the game's ruleset (its ``vote:`` section).
+        stated: what the game file says under ``votes:``.
+
+    Returns:
+        Every key of the section, in the documented order.
+    """
+    section = dict(ruleset.vote.section)
+    if "lynch_rule" in ruleset.options:
+        section["rule"] = ruleset.options["lynch_rule"].value
+    out = []
+    for key in VOTE_DEFAULTS:
+        value = stated[key] if key in stated else section.get(key)
+        given = key in stated and _same(value) != _same(section.get(key))
+        if key == "at_deadline" and value is None:
+            value = f"(from rule: {'plurality' if section['rule'] == 'plurality' else 'no_lynch'})"
+        elif isinstance(value, list | tuple):
+            value = ", ".join(map(str, value)) or "(none)"
+        elif isinstance(value, Mapping):
+            value = ", ".join(f"{k} {v}" for k, v in value.items()) or "(none)"
+        out.append((key, value, given))
+    return out
+
+
+def _same(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
 
 
 def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:
@@ -277,7 +310,7 @@ def count_from_files(
     if day.deadline is not None and moment >= day.deadline:
         day = replace(day, ended=True)
     result = count_votes(window, roster, rules, day)
-    return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine)
+    return VoteCountJob(ruleset, rules, roster, day, tuple(window), result, engine, zone)
 
 
 def job_as_json(job: VoteCountJob) -> dict[str, Any]:
@@ -299,6 +332,14 @@ def job_as_json(job: VoteCountJob) -> dict[str, Any]:
     }
 
 
+def _shown(moment: datetime | None, zone: ZoneInfo | timezone | None) -> str | None:
+    """A time as a GM reads it: in the game's zone, to the minute ("2026-12-03 18:00 CET")."""
+    if moment is None:
+        return None
+    local = moment.astimezone(zone) if zone is not None else moment
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".strip()
+
+
 def _time_left(deadline: datetime | None, now: datetime) -> str | None:
     if deadline is None:
         return None
@@ -313,13 +354,20 @@ def _time_left(deadline: datetime | None, now: datetime) -> str | None:
     return " ".join(parts) + " left"
 
 
-def render_vote_count(job: VoteCountJob, now: datetime, template: Path | None = None) -> str:
+def render_vote_count(
+    job: VoteCountJob,
+    now: datetime,
+    template: Path | None = None,
+    zone: ZoneInfo | timezone | None = None,
+) -> str:
     """The BBCode vote-count post for the forum.
 
     Args:
         job: the count.
         now: the current time (for the time left to the deadline).
         template: a GM's own template file; default ``templates/votes/vote_count.bbcode.j2``.
+        zone: the game's time zone: the deadline is shown in it, to the minute (default:
+            the deadline's own offset).
 
     Returns:
         The post text.
@@ -341,6 +389,9 @@ def render_vote_count(job: VoteCountJob, now: datetime, template: Path | None = 
         **data,
         "time_left": _time_left(job.day.deadline, now),
         "as_of": data["window"]["to_post"],
+        "deadline_shown": _shown(job.day.deadline, zone or job.zone),
+        "majority_rule": job.rules.rule.value == "majority" or job.rules.majority_ends_day,
+        "outcome": job.result.decision.outcome,
     }
     try:
         return env.get_template(name).render(**context)

@@ -354,6 +354,7 @@ class NameIndex:
             self._short_substring,
             self._initial,
         )
+        loose = (self._prefix_typo, self._short_substring, self._initial)
         for stage in stages:
             if stage == self._acronym and not _looks_like_acronym(text):
                 continue
@@ -361,11 +362,11 @@ class NameIndex:
                 continue  # "K" is a name's initial; a lone "x" is a placeholder
             if stage == self._short_substring and not text.strip().islower():
                 continue  # "pac" is a piece of a name; "Ace" and "ACE" are words
+            if stage in loose and not self._use_acronyms:
+                break  # the loose stages are the vote counter's only
             found = stage(key)
             if found:
                 return _decide(text, found)
-            if stage == self._acronym and not self._use_acronyms:
-                break  # the loose stages below are the vote counter's only
         return Unknown(text, f"'{text}' matches no player")
 
     def suggest(self, text: str, limit: int = 3) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ replaced name count for the slot and votes on a replaced name land on it.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -79,7 +80,8 @@ class Slot:
         statuses: free status names (``arrested``, ``abroad``, ``revealed_mayor``...).
         vote: the slot's vote modifiers.
         user_id: the forum account id of the current player, when known: posts are then
-            matched to the slot by account id, never by name.
+            matched to the slot by account id, never by name (it also keeps look-alike names
+            apart: "Мара" in Cyrillic and "Mapa" in Latin letters are two accounts).
     """
 
     name: str
@@ -111,16 +113,26 @@ class Roster:
     hosts: tuple[str, ...] = ()
     host_ids: tuple[str, ...] = ()
     _authors: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _spelled: dict[str, Slot] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        seen: dict[str, str] = {}
+        folded: dict[str, set[str]] = {}
+        users: set[str] = set()
         for slot in self.slots:
             for name in (slot.name, *slot.previous):
-                key = fold(name)
-                if key in seen and seen[key] != slot.name:
+                key = _spelling(name)
+                if key in self._spelled and self._spelled[key].name != slot.name:
                     raise SetupError("players", f"'{name}' names two slots")
-                seen[key] = slot.name
-                self._authors[key] = slot
+                self._spelled[key] = slot
+                folded.setdefault(fold(name), set()).add(slot.name)
+            if slot.user_id is not None:
+                if slot.user_id in users:
+                    raise SetupError("players", f"user id {slot.user_id} names two slots")
+                users.add(slot.user_id)
+        for slot in self.slots:  # a folded name counts only when it means one slot
+            for name in (slot.name, *slot.previous):
+                if len(folded[fold(name)]) == 1:
+                    self._authors[fold(name)] = slot
 
     def slot(self, slot_id: str) -> Slot:
         """The slot with this id.
@@ -136,13 +148,22 @@ class Roster:
     def by_author(self, author: str) -> Slot | None:
         """The slot a post's author plays (current or replaced name, exact after folding).
 
+        Two look-alike names (a Cyrillic and a Latin spelling that fold to the same letters)
+        are two slots: each is found by its own spelling, or by user id (:meth:`by_account`).
+
         Args:
             author: the forum user name of the post or PM.
 
         Returns:
             The slot, or None for hosts and outsiders.
         """
-        return self._authors.get(fold(author))
+        return self._spelled.get(_spelling(author)) or self._authors.get(fold(author))
+
+    def look_alikes(self, name: str) -> tuple[str, ...]:
+        """Every slot name that folds to the same letters as ``name`` (two or more: a
+        target written this way could be either)."""
+        key = fold(name)
+        return tuple(s.name for s in self.slots if fold(s.name) == key)
 
     def is_host(self, author: str) -> bool:
         """True when ``author`` is one of the hosts."""
@@ -151,10 +172,11 @@ class Roster:
     def by_account(self, author: str, user_id: str | None = None) -> Slot | None:
         """The slot a post's author plays, by forum account: never a folded display name.
 
-        With ``user_id`` and slots that know theirs, the id decides. Otherwise the account
-        name must equal the slot's current or a replaced name (:func:`account_key`: case
-        and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А, ``Ann\u200b``)
-        is an outsider.
+        The account id decides when the post and the slot both carry one; otherwise the
+        account name must equal the slot's current or a replaced name (:func:`account_key`:
+        case and spaces aside), so a look-alike account (``Аnn`` with a Cyrillic А,
+        ``Ann\u200b``) is an outsider, and so is an account of the same name whose id is
+        not the slot's.
 
         Args:
             author: the account name shown on the post.
@@ -163,12 +185,16 @@ class Roster:
         Returns:
             The slot, or None for hosts and outsiders.
         """
-        if user_id is not None and any(s.user_id for s in self.slots):
-            return next((s for s in self.slots if s.user_id == user_id), None)
+        if user_id is not None:
+            by_id = next((s for s in self.slots if s.user_id == user_id), None)
+            if by_id is not None:
+                return by_id
         key = account_key(author)
         for slot in self.slots:
             if key in {account_key(n) for n in (slot.name, *slot.previous)}:
-                return slot
+                # A slot whose account id is known and differs: another account by that name.
+                known = user_id is not None and slot.user_id is not None
+                return None if known and slot.user_id != user_id else slot
         return None
 
     def is_host_account(self, author: str, user_id: str | None = None) -> bool:
@@ -204,7 +230,9 @@ class Roster:
         return replace(self, slots=tuple(slot if s.name == slot.name else s for s in self.slots))
 
 
-_PLAYER_KEYS = frozenset({"name", "role", "aliases", "replaces", "alive", "statuses", "vote"})
+_PLAYER_KEYS = frozenset(
+    {"name", "role", "aliases", "replaces", "alive", "statuses", "vote", "user_id"}
+)
 _VOTE_KEYS = {"weight": int, "extra": int, "received": int, "tie_bonus": int, "mayor": bool}
 
 
@@ -247,11 +275,16 @@ def _slots(players: Any) -> list[Slot]:
     slots = [_slot(entry, where) for where, entry in items]
     if not slots:
         raise SetupError("players", "is empty")
-    names = [fold(s.name) for s in slots]
+    names = [_spelling(s.name) for s in slots]
     for i, key in enumerate(names):
         if key in names[:i]:
             raise SetupError(f"players[{i}].name", f"'{slots[i].name}' is listed twice")
     return slots
+
+
+def _spelling(name: str) -> str:
+    """A name as spelt (case and Unicode form aside): look-alike letters stay apart."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
 
 
 def _short_entry(name: Any, value: Any, where: str) -> dict[str, Any]:
@@ -280,6 +313,9 @@ def _slot(entry: Any, where: str) -> Slot:
     alive = entry.get("alive", True)
     if not isinstance(alive, bool):
         raise SetupError(f"{where}.alive", "must be true or false")
+    user_id = entry.get("user_id")
+    if user_id is not None and (isinstance(user_id, bool) or not isinstance(user_id, str | int)):
+        raise SetupError(f"{where}.user_id", "must be the forum user id (a number or a string)")
     return Slot(
         name=name.strip(),
         role=role,
@@ -288,6 +324,7 @@ def _slot(entry: Any, where: str) -> Slot:
         alive=alive,
         statuses=frozenset(_str_list(entry.get("statuses") or [], f"{where}.statuses")),
         vote=_modifiers(entry.get("vote") or {}, f"{where}.vote"),
+        user_id=None if user_id is None else str(user_id),
     )
 
 
@@ -319,10 +356,11 @@ def _add_aliases(slots: list[Slot], aliases: Any) -> list[Slot]:
     if not isinstance(aliases, Mapping):
         raise SetupError("aliases", "must be a mapping alias -> player")
     by_key = {fold(s.name): i for i, s in enumerate(slots)}
+    by_key.update({_spelling(s.name): i for i, s in enumerate(slots)})
     for alias, player in aliases.items():
         if not isinstance(alias, str) or not isinstance(player, str):
             raise SetupError(f"aliases.{alias}", "must map a name to a player name")
-        index = by_key.get(fold(player))
+        index = by_key.get(_spelling(player), by_key.get(fold(player)))
         if index is None:
             raise SetupError(f"aliases.{alias}", f"'{player}' is not a player")
         slot = slots[index]

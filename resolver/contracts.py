@@ -132,7 +132,10 @@ def _ability_problem(ability: Ability, ruleset: Ruleset) -> str:
         from resolver.hooks import HOOKS  # local: hook modules import the engine's helpers
 
         effects = getattr(HOOKS.get(ruleset.hooks or ""), "EFFECTS", {})
-        return "" if handler in effects else f"no hook effect {handler!r} in {ruleset.hooks!r}"
+        if handler in effects:
+            return ""
+        if ability.effect is not Effect.HOOK:  # an `effect: hook` handler is checked below
+            return f"no hook effect {handler!r} in {ruleset.hooks!r}"
     return slot_problem(ability) or problem(
         ability.effect, ability.effect_params, len(ability.targets), ruleset
     )

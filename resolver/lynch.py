@@ -40,9 +40,10 @@ def vote_weight(work: Work, voter: str) -> int:
 
 def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
     """Tally the votes, decide the lynch, and return the hook's follow-up primitives."""
-    adjust_votes = getattr(hooks, "adjust_votes", None)
-    if adjust_votes is not None:
-        work.votes = dict(adjust_votes(HookView(work), dict(work.votes)))
+    cast = set(work.votes)  # who voted, before any vote-changing rule
+    change = getattr(hooks, "adjust_votes", None)
+    if change is not None:
+        work.votes = dict(change(HookView(work), dict(work.votes)))
     tally = _tally(work, hooks)
     totals = {target: sum(vote_weight(work, v) for v in voters) for target, voters in tally.items()}
     extras = getattr(hooks, "vote_extras", None)
@@ -52,7 +53,7 @@ def lynch_step(work: Work, hooks: ModuleType | None) -> Sequence[Primitive]:
         totals[target] = totals.get(target, 0) + extra
     adjust = getattr(hooks, "adjust_tally", None)
     adjusted = adjust(HookView(work), totals) if adjust is not None else totals
-    not_voting = [p.name for p in work.living() if p.name not in work.votes]
+    not_voting = [p.name for p in work.living() if p.name not in cast]
     work.emit(
         EventKind.VOTE_TALLY,
         Visibility.PUBLIC if adjusted is not None else Visibility.GM,

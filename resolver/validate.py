@@ -181,13 +181,14 @@ def _check(
     )
     if problem:
         return problem
+    by_kind = ability.effect_params.get("priority_by_phase") or {}
     return Action(
         index,
         order.actor,
         ability,
         list(order.targets),
         ability.effect_params,
-        ability.priority,
+        str(by_kind.get(work.phase.kind, ability.priority)),
         order.actor,
         tuple(order.targets),
         order_params=order.params,

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from forumbot.cli import main
@@ -117,8 +118,9 @@ def test_bbcode_vote_count_post_and_a_gm_template(tmp_path: Path) -> None:
     assert code == 0, out
     assert "[b]Akonyl (5)[/b]: Маша, CTU, bob, Mr Fox, Conia, [s]Kleene[/s], [s]Zoé[/s]" in out
     assert "[b]Not voting (1)[/b]: Zoé" in out
-    assert "it takes 6 to lynch" in out
-    assert "Deadline: 2026-11-29T18:00:00+00:00" in out
+    # failheap lynches the plurality at the deadline: no "it takes N to lynch" there.
+    assert "to lynch" not in out
+    assert "Deadline: 2026-11-29 18:00 UTC (deadline passed)" in out
     mine = tmp_path / "mine.j2"
     mine.write_text(
         "{% for w in tally %}{{ w.target }}={{ w.votes }};{% endfor %}", encoding="utf-8"
@@ -234,6 +236,20 @@ def test_pm_votes_from_saved_pm_pages(tmp_path: Path) -> None:
         "Akonyl": ["Shinichi"],
         "Conia": ["Dr Watson"],
     }  # the thread's bold votes do not count
+
+
+def test_the_count_post_says_what_a_majority_takes_only_under_a_majority_rule(
+    tmp_path: Path,
+) -> None:
+    setup = yaml.safe_load((VOTES / "setup_phpbb33.yaml").read_text(encoding="utf-8"))
+    setup["vote"]["rule"] = "majority"
+    setup["timezone"] = "Europe/Paris"
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(setup, allow_unicode=True), encoding="utf-8")
+    code, out = run("--ruleset", "failheap", "--setup", str(path), *PHPBB_PAGES)
+    assert code == 0, out
+    assert "With 10 alive, it takes 6 to lynch." in out
+    assert "Deadline: 2026-11-29 19:00 CET" in out  # the game's zone, to the minute
 
 
 def test_vote_rules_are_cached_until_the_ruleset_file_changes(tmp_path: Path) -> None:

@@ -50,6 +50,8 @@ def test_the_documented_example_is_valid() -> None:
         (lambda d: d["schedule"]["day"].update(length="two days"), "schedule.day.length", "48h"),
         (lambda d: d["players"].append({"name": "ann"}), "players[5].name", "listed twice"),
         (lambda d: d["votes"].update(syntax=["blue"]), "votes.syntax[0]", "not one of"),
+        (lambda d: d["votes"].update(at_deadline="maybe"), "votes.at_deadline", "unknown value"),
+        (lambda d: d["votes"].update(majority_ends_day="yes"), "votes.majority_ends_day", "true"),
         (lambda d: d["publishing"].update(mode="yolo"), "publishing.mode", "approve"),
         (lambda d: d.update(seed="abc"), "seed", "whole number"),
         (lambda d: d["credentials"].update(password="hunter2"), "credentials.password", "never"),
@@ -159,3 +161,13 @@ def test_check_names_what_the_ruleset_refuses(tmp_path: Path, change, setting: s
     assert result.exit_code == 2
     assert f"setting '{setting}'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_game_check_lists_the_vote_rules_and_what_the_game_changes(tmp_path: Path) -> None:
+    data = _example()
+    data["votes"].update(at_deadline="no_lynch", majority_ends_day=True)
+    result = CliRunner().invoke(main, ["game", "check", str(_write(tmp_path, data))])
+    assert result.exit_code == 0, result.output
+    assert " * at_deadline = no_lynch" in result.output
+    assert " * majority_ends_day = True" in result.output
+    assert "   tie = no_lynch" in result.output

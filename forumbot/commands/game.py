@@ -28,11 +28,15 @@ def check(path: str, as_json: bool) -> None:
     config = load_game_file(path)
     ruleset = load_game_ruleset(config)
     options = option_lines(ruleset)
+    from forumbot.votecount import vote_rule_lines
+
+    votes = vote_rule_lines(ruleset, config.vote_rules)
     if as_json:
         data = summary(config)
         data["options"] = {
             o.id: {"value": o.value, "default": o.default, "doc": o.doc} for o in options
         }
+        data["votes"] = {key: value for key, value, _ in votes}
         echo_json(data)
         return
     click.echo(f"{path}: OK")
@@ -48,6 +52,9 @@ def check(path: str, as_json: bool) -> None:
         )
     if any(o.changed for o in options):
         click.echo("  (* = this game differs from the ruleset's default)")
+    click.echo("\nVote rules (the ruleset's vote:, changed under 'votes:'; docs/votes.md):")
+    for key, value, changed in votes:
+        click.echo(f" {'*' if changed else ' '} {key} = {value}")
 
 
 def summary(config: GameConfig) -> dict[str, object]:

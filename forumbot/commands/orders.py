@@ -12,7 +12,7 @@ import yaml
 
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.errors import ConfigError
-from parsers.orders import Learned, ParseResult, parse_order
+from parsers.orders import Learned, ParseResult, history_from_data, parse_order
 from parsers.phases import parse_phase
 from parsers.roster import SetupError, roster_from_data
 from resolver.ruleset import load_ruleset, parse_yaml
@@ -24,7 +24,10 @@ def run_parse_order(
     """Load the ruleset and the SETUP file, then parse ``text`` as ``actor``'s PM.
 
     SETUP keys read here besides the roster: ``uses: {Player: {ability: n}}``,
-    ``items: {Player: [item]}`` and ``learned: {names: {...}, abilities: {...}}``.
+    ``items: {Player: [item]}``, ``learned: {names: {...}, abilities: {...}}`` and
+    ``history: {orders: [...], handoffs: [...], sent_at: ...}`` (docs/orders.md): the same
+    inputs the runtime gives the parser, so the command answers as the runtime would.
+    Without ``history`` the history is unknown and rules that look back queue the order.
 
     Raises:
         ConfigError: the SETUP file is missing or malformed.
@@ -32,6 +35,7 @@ def run_parse_order(
     try:
         data = parse_yaml(Path(setup_path).read_text(encoding="utf-8")) or {}
         roster = roster_from_data(data)
+        history = history_from_data(data["history"]) if "history" in data else None
     except (OSError, yaml.YAMLError, SetupError) as exc:
         raise ConfigError("setup", str(exc), setup_path) from exc
     slot = roster.by_author(actor)
@@ -47,6 +51,7 @@ def run_parse_order(
         recipients=recipients or None,
         uses_left=_per_player(data.get("uses"), name, {}),
         items=tuple(_per_player(data.get("items"), name, [])),
+        history=history,
     )
 
 

@@ -7,19 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import click
+from sqlalchemy import select
 
 from forum_adapters import ENGINES, locate
 from forumbot import logs
+from forumbot.bindings import bind
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import refuse_url_credentials
+from forumbot.db.engine import default_data_dir
 from forumbot.db.models import Game
 from forumbot.gamecheck import load_game_ruleset
 from forumbot.gamefile import load_game_file, parse_duration
 from forumbot.runtime import worker as runner
 from forumbot.runtime.app import build_runtime, read_thread
 from forumbot.runtime.terminal import run_queue
+from forumbot.services import leases
 from forumbot.services.games import draft_game_file
 from forumbot.services.phases.controls import end_now, extend, pause, reresolve, resume
+from forumbot.services.receipts import note_ran_before
 from forumbot.services.status import status as game_status
 
 DB_HELP = "Database URL (default: $FORUMBOT_DATABASE_URL, else a SQLite file)."
@@ -50,7 +55,7 @@ def init(url: str, username: str, engine: str, out: Path) -> None:
     "game_files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--database", default=None, help=DB_HELP)
-@click.option("--worker", default=None, help="This worker's name (default: the host name).")
+@click.option("--worker", default=None, help="This worker's name (default: host-pid).")
 @click.option("--once", is_flag=True, help="One cycle of each game, then exit (for cron).")
 @click.option("--log-json", is_flag=True, help="Logs as one JSON object per line.")
 @clean_errors
@@ -61,12 +66,35 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     With --once, exits with status 1 when a game's cycle failed (login refused, password
     unset, forum down...): the log above says why; the next run retries.
     """
-    for path in game_files:  # what `game check` refuses never reaches the forum
-        check_game_file(path)
+    runner.stop_on_sigterm()
+    playing = [check_game_file(path) for path in game_files]  # refused before the forum
     logs.setup(as_json=log_json)
     rt = _runtime(database, worker)
+    try:  # a cron --once overlapping a worker waits a little, then leaves it the games
+        with leases.one_worker(rt.engine, rt.sessions, rt.worker, rt.clock.now(),
+                               wait=ONCE_WAIT if once else 0):  # fmt: skip
+            _run(rt, playing, game_files, once)
+    except leases.WorkerRunning as exc:
+        if not once:
+            raise
+        click.echo(f"{exc}: this run did nothing", err=True)
+
+
+ONCE_WAIT = 30.0  # seconds a --once waits for another run's lock before leaving it the games
+
+
+def _run(rt: Any, playing: list[str], game_files: tuple[Path, ...], once: bool) -> None:
+    """The body of ``run`` once the worker lock is held."""
+    here = rt.engine.url.render_as_string(hide_password=True)
+    # One game, one database: another one would answer everything again.
+    since = [bind(default_data_dir(), name, here, rt.clock.now()) for name in playing]
+    new_here = [not game_known(rt, name) for name in playing]
     rt.progress = runner.tty_progress()
-    runner.register_and_start(rt, game_files)
+    ids = runner.register_and_start(rt, game_files)
+    for game_id, started, new in zip(ids, since, new_here, strict=True):
+        if new and started is not None:  # started before, yet unknown here: a lost database
+            with rt.sessions.begin() as session:
+                note_ran_before(session, session.get_one(Game, game_id), started)
     if not once:
         runner.run_forever(rt)
         return
@@ -79,13 +107,24 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
         sys.exit(1)
 
 
-def check_game_file(path: Path) -> None:
+def check_game_file(path: Path) -> str:
     """The checks of ``forumbot game check``: the file, then its ruleset and options.
+
+    Returns:
+        The game's name.
 
     Raises:
         ConfigError: the first wrong setting, named.
     """
-    load_game_ruleset(load_game_file(path))
+    config = load_game_file(path)
+    load_game_ruleset(config)
+    return config.name
+
+
+def game_known(rt: Any, name: str) -> bool:
+    """Whether this database has the game already."""
+    with rt.sessions() as session:
+        return session.scalar(select(Game.id).where(Game.name == name)) is not None
 
 
 def game_name(rt: Any, game_id: int) -> str:
@@ -108,7 +147,8 @@ def status(game: str, database: str | None, as_json: bool) -> None:
         echo_json(info)
         return
     for key, value in info.items():
-        shown = ", ".join(value) if isinstance(value, list) else value
+        joiner = "; " if key == "votes" else ", "  # a wagon lists its voters with commas
+        shown = joiner.join(value) if isinstance(value, list) else value
         click.echo(f"{key.replace('_', ' '):>16}: {shown}")
 
 

@@ -106,6 +106,8 @@ class EventRenderer:
         names = [f"{folder}/{event.kind}.j2"]
         if event.kind is EventKind.RESULT and "ability" in event.data:
             names.insert(0, f"{folder}/result_{event.data['ability']}.j2")
+        if event.kind is EventKind.NOTE and "message" in event.data:
+            names.insert(0, f"{folder}/note_{event.data['message']}.j2")
         if event.visibility is Visibility.GM:
             names.append(f"{folder}/_default.j2")
         template = self._select(*names)
@@ -115,6 +117,14 @@ class EventRenderer:
             ).strip()
         except jinja2.TemplateError as exc:
             raise RenderError(template.name or names[0], str(exc)) from exc
+
+    def message(self, name: str, **data: Any) -> str:
+        """A runtime message to a player (``messages/<name>.j2``: receipts, reminders)."""
+        template = self._select(f"messages/{name}.j2")
+        try:
+            return template.render(**data).strip()
+        except jinja2.TemplateError as exc:
+            raise RenderError(template.name or name, str(exc)) from exc
 
     def phase_post(self, phase: str, events: Iterable[Event]) -> str:
         """The BBCode phase post: only the phase's public events."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,12 @@ def build_runtime(url: str | None = None, worker: str | None = None) -> Runtime:
     engine = make_engine(url)
     return Runtime(engine=engine, sessions=make_session_factory(engine),
                    adapter_factory=make_adapter,
-                   worker=worker or socket.gethostname())  # fmt: skip
+                   worker=worker or default_worker_name())  # fmt: skip
+
+
+def default_worker_name() -> str:
+    """``host-pid``: unique per process, so two workers never share a lease owner."""
+    return f"{socket.gethostname()}-{os.getpid()}"
 
 
 def read_thread(url: str, engine: str, username: str) -> tuple[str, list[tuple[str, str]]]:

@@ -45,18 +45,28 @@ def run_once(rt: Runtime) -> tuple[list[int], list[int]]:
         The games cycled, and those whose cycle failed (alerted or logged).
     """
     held = leases.acquire(rt.sessions, rt.worker, rt.clock.now(), rt.lease_period)
-    failed = [gid for gid in held if not jobs.run_guarded(rt, gid, lambda g=gid: cycle(rt, g))]
+    try:
+        failed = [gid for gid in held if not jobs.run_guarded(rt, gid, lambda g=gid: cycle(rt, g))]
+    finally:
+        leases.release(rt.sessions, rt.worker)  # the next run (another process) takes them
+    event(rt.log, "worker.once", worker=rt.worker, games=len(held), failed=len(failed))
     return held, failed
 
 
-def run_forever(rt: Runtime) -> None:
-    """Run the scheduler until Ctrl+C or SIGTERM, then hand the games back (leases released)."""
-    scheduler = jobs.make_scheduler(rt)
+def stop_on_sigterm() -> None:
+    """Make SIGTERM stop ``run`` as Ctrl+C does (a KeyboardInterrupt in the main thread)."""
 
     def stop(_signum: int, _frame: FrameType | None) -> None:
-        scheduler.shutdown(wait=False)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second one waits too
+        raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+
+
+def run_forever(rt: Runtime) -> None:
+    """Run the scheduler until Ctrl+C or SIGTERM (``stop_on_sigterm``), then let running
+    jobs finish and hand the games back (leases released)."""
+    scheduler = jobs.make_scheduler(rt)
     jobs.add_sync_job(scheduler, rt)
     event(rt.log, "worker.start", worker=rt.worker)
     try:
@@ -64,5 +74,10 @@ def run_forever(rt: Runtime) -> None:
     except KeyboardInterrupt:
         pass
     finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, signal.SIG_IGN)  # the jobs finish; a second signal waits too
+        if scheduler.running:
+            scheduler.shutdown(wait=True)
         released = leases.release(rt.sessions, rt.worker)
+        jobs.drop_job_store(rt)
         event(rt.log, "worker.stop", worker=rt.worker, released=released)

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from typing import Any
 
-from forumbot.db.enums import PlayerStatus, Visibility
+from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
-from forumbot.services import statecodec
-from parsers.orders import Learned, OrderParser, ParseResult
+from forumbot.services import schedule, statecodec
+from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
-from parsers.votes import PostInput, Source
+from parsers.votes import CountResult, PostInput, Source
 from resolver.model import Event, EventKind, GameState, Order
 from resolver.model import Visibility as EventVisibility
 from resolver.model.catalogue import Ruleset
@@ -63,28 +66,36 @@ def _parser(name: str, options: str) -> OrderParser:
 
 def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
     """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
-    each with its statuses after the last resolved phase (a revealed Mayor's vote weighs 3)."""
-    statuses = statuses_now(game)
+    each with its role, life and statuses as the last resolved phase left them (a recruited
+    player orders with his new role, a released one is alive again, a revealed Mayor's vote
+    weighs 3)."""
+    state = latest_state(game)
+    now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
             name=p.display_name,
-            role=p.role,
+            role=now[p.display_name].role if p.display_name in now else p.role,
             aliases=tuple(p.aliases),
-            alive=p.status is PlayerStatus.ALIVE,
-            statuses=statuses.get(p.display_name, frozenset()),
+            alive=now[p.display_name].alive
+            if p.display_name in now
+            else p.status is PlayerStatus.ALIVE,
+            statuses=frozenset(s.id for s in now[p.display_name].statuses)
+            if p.display_name in now
+            else frozenset(),
+            user_id=p.forum_user_id,  # a vote's author is the account, never a look-alike
         )
         for p in players
     )
     return Roster(slots=slots, hosts=tuple(hosts))
 
 
-def statuses_now(game: Game) -> dict[str, frozenset[str]]:
-    """Each player's status ids in the state after the game's last resolved phase."""
-    latest = next((p.state_after for p in reversed(game.phases) if p.state_after), None)
-    if latest is None:
-        return {}
-    state = statecodec.decode(GameState, latest)
-    return {p.name: frozenset(s.id for s in p.statuses) for p in state.players}
+def latest_state(game: Game) -> GameState | None:
+    """The state after the last resolved phase (None before the first resolution)."""
+    resolved = [p for p in game.phases if p.state_after]
+    if not resolved:
+        return None
+    last = max(resolved, key=lambda p: p.sequence)
+    return statecodec.decode(GameState, last.state_after)
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:
@@ -100,6 +111,7 @@ def thread_post(row: RawPost, number: int, previous_html: str | None) -> PostInp
     return PostInput(
         id=row.post_id,
         author=row.author_name,
+        author_id=row.author_user_id,
         html=row.body_html,
         number=number,
         time=row.posted_at,
@@ -114,6 +126,7 @@ def pm_vote(row: RawPM) -> PostInput:
     return PostInput(
         id=f"pm{row.pm_id}",
         author=row.sender_name,
+        author_id=row.sender_user_id,
         html=row.body_html,
         time=row.sent_at,
         source=Source.PM,
@@ -139,6 +152,56 @@ def fits_phase(ruleset: Ruleset, phase: str, result: ParseResult) -> bool:
     return not known or any(a.allowed_in(kind) for a in known)
 
 
+@dataclass(frozen=True, slots=True)
+class OrderInputs:
+    """What the order parser needs of the game for one PM, besides its text."""
+
+    roster: Roster
+    history: History
+    uses_left: Mapping[str, int]
+    items: tuple[str, ...]
+
+
+def order_inputs(
+    game: Game, player: Player, orders: Iterable[Any], sent_at: str | None
+) -> OrderInputs:
+    """The roster with each player's role, life and statuses as the last resolved phase left
+    them (:func:`roster_of`), the sender's uses left and items, and the game's history:
+    every applied order (earlier phases and earlier PMs of this one), the hand-offs among
+    them, the PM's send time.
+
+    Args:
+        game: the game (its players and phases loaded).
+        player: the sender.
+        orders: the game's order rows.
+        sent_at: when the PM was sent, ISO time in the game's time zone.
+    """
+    roster = roster_of(game, [p for p in game.players if p.status is not PlayerStatus.REPLACED])
+    state = latest_state(game)
+    own = next((p for p in state.players if p.name == player.display_name), None) if state else None
+    uses = dict(own.uses) if own is not None else {}
+    items = tuple(i for i, n in own.items if n > 0) if own is not None else ()
+    return OrderInputs(roster, _history(game, orders, sent_at), uses, items)
+
+
+def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
+    names = {p.id: p.display_name for p in game.players}
+    phase_names = {p.id: p.name for p in game.phases}
+    past: list[PastOrder] = []
+    handoffs: list[Handoff] = []
+    for row in orders:
+        if row.status is not OrderStatus.ACCEPTED or not row.ability:
+            continue
+        actor, when = names.get(row.player_id, ""), phase_names.get(row.phase_id, "")
+        targets = tuple(str(t) for t in row.targets)
+        if row.ability == "handoff" and targets:
+            phases = str((row.params or {}).get("phases") or "")
+            handoffs.append(Handoff(actor, targets[0], tuple(p for p in phases.split(",") if p)))
+            continue
+        past.append(PastOrder(when, actor, row.ability, targets))
+    return History(tuple(past), tuple(handoffs), sent_at)
+
+
 def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
     """(ability, target names, JSON parameters) of a parsed order, as an order row keeps them."""
     targets = [slot.render() for slot in order.targets]
@@ -146,6 +209,40 @@ def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
         key: value if isinstance(value, str) else value.as_json() for key, value in order.params
     }
     return order.ability, targets, params
+
+
+def ability_clocks(ruleset: Ruleset, kind: str) -> dict[str, time]:
+    """Abilities of a phase kind whose orders close at a wall-clock time of their own
+    (``effect_params.deadline: "19:00"``: seed 003's wolves), as inner-deadline labels."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        when = ability.effect_params.get("deadline")
+        if isinstance(when, str) and ability.allowed_in(kind) and _CLOCK.match(when):
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = time.fromisoformat(when)
+    return out
+
+
+_CLOCK = re.compile(r"^\d{2}:\d{2}$")
+
+
+def ability_windows(
+    ruleset: Ruleset, kind: str, starts: datetime, ends: datetime
+) -> dict[str, datetime]:
+    """Ability deadlines counted in hours: ``after_deadline_hours`` after the phase's end
+    (the mayor breaks a tie within 10 h), ``dead_window_hours`` after its start for a dead
+    player's order (a dead mayor names his successor)."""
+    out = {}
+    for ability in ruleset.abilities.values():
+        if not ability.allowed_in(kind):
+            continue
+        params = ability.effect_params
+        if isinstance(params.get("after_deadline_hours"), int):
+            after = ends + timedelta(hours=params["after_deadline_hours"])
+            out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = after
+        if isinstance(params.get("dead_window_hours"), int):
+            until = min(ends, starts + timedelta(hours=params["dead_window_hours"]))
+            out[f"{schedule.DEAD_DEADLINE}{ability.id}"] = until
+    return out
 
 
 def describe(order: ParsedOrder) -> str:
@@ -180,13 +277,24 @@ def resolver_orders(rows: Iterable[OrderRow], names: Mapping[int, str]) -> list[
     ]
 
 
-def resolver_votes(wagons: Mapping[str, tuple[str, ...]]) -> dict[str, str | None]:
-    """The vote count's wagons as voter -> target (None: a vote for no lynch)."""
-    return {
-        voter: None if target == NO_LYNCH else target
-        for target, voters in wagons.items()
-        for voter in voters
-    }
+def resolver_votes(result: CountResult) -> dict[str, str | None]:
+    """The vote count's standing votes as voter -> target (None: a vote for no lynch), in
+    the order they were cast (a Day 0 election's tie goes to the first to reach the lead).
+
+    A missing vote the counter counts against the voter (a rule such as seed 003's) is left
+    out: the resolver applies the ruleset's own no-vote rule, which a Day 0 election does
+    not use.
+    """
+    first_seen: dict[str, int] = {}
+    for i, vote in enumerate(result.events):
+        first_seen.setdefault(vote.post_id, i)
+    cast = [
+        (first_seen.get(voter.post_id, len(first_seen)), voter.name, wagon.target)
+        for wagon in result.wagons
+        for voter in wagon.voters
+        if voter.post_id  # the counter's stand-in for "did not vote" has no post
+    ]
+    return {name: None if target == NO_LYNCH else target for _, name, target in sorted(cast)}
 
 
 def newly_dead(before: GameState, after: GameState) -> tuple[str, ...]:

@@ -23,6 +23,8 @@ from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
 from forumbot.gamefile import GameConfig, load_game_file, parse_game
 from forumbot.services.context import ForumAccess, Runtime
+from parsers.votes import rules_from_data
+from parsers.votes.detect import detect_syntaxes, suggest_syntaxes
 from resolver.ruleset import parse_yaml
 
 
@@ -91,7 +93,8 @@ def register(
         if game is None:
             game = Game(name=config.name, forum_id=forum.id, topic_id=topic,
                         topic_url=config.forum.url, ruleset=config.ruleset, seed=config.seed,
-                        gm_name=config.gm, settings={})  # fmt: skip
+                        gm_name=config.gm, settings={},
+                        created_at=rt.clock.now())  # this database's start of the game  # fmt: skip
             session.add(game)
         game.settings = {**game.settings, "game_yaml": text, "source": str(path),
                          "receipts": config.publishing.receipts}  # fmt: skip
@@ -174,6 +177,11 @@ def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str
                      "night": {"length": "24h", "inner_deadlines": {"orders": "19:00"}}},
         "publishing": {"mode": "approve", "receipts": True, "poll_interval": "2m"},
     }  # fmt: skip
+    syntax = suggest_syntaxes(detect_syntaxes(
+        [body for author, body in posts[1:] if author not in (gm, username)], rules_from_data({})
+    ))  # fmt: skip
+    if syntax:  # the vote syntax the thread's players use (the ruleset's otherwise)
+        data["votes"] = {"syntax": [s.value for s in syntax]}
     header = (
         f"# Game file drafted by 'forumbot init' from {url}\n"
         "# Fill in every role (and check the ruleset and schedule), then:\n"

@@ -8,15 +8,18 @@ parsed on the next poll) and repeats nothing (each PM is parsed once, in its tra
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
+from rapidfuzz.distance import Levenshtein
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
-from forumbot.db.enums import GameStatus, OrderStatus, PlayerStatus, ReviewKind
+from forum_adapters.markup import strip_controls
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -98,17 +101,32 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
     return len(ids)
 
 
+MAX_ORDER_PM = 50_000  # characters of HTML the order parser reads; a longer PM is the GM's
+
+
 def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     """Read one PM from a player: orders applied, late, or queued for the GM. Returns which."""
     player = _player_named(game, raw.sender_name)
     if player is None:
-        return "ignored"  # the GM, or someone outside the game
+        twin = _look_alike(game, raw.sender_name)
+        if twin is None:
+            return "ignored"  # the GM, or someone outside the game
+        _queue_stranger(session, game, raw, twin)
+        return "queued"
+    if len(raw.body_html) > MAX_ORDER_PM:  # a 5 MB PM would hold the worker for minutes
+        phase = next(iter(phases.order_phases(game)), None)
+        why = (f"too long to read automatically ({len(raw.body_html):,} characters; orders "
+               f"are read up to {MAX_ORDER_PM:,}): read it yourself")  # fmt: skip
+        _queue(session, game, phase, player, raw, why, [])
+        receipts.draft_receipt(session, game, player, raw, phase, None, "queued")
+        return "queued"
     read = _read_order(session, game, player, raw)
     if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    if phases.is_late(phase, raw.sent_at):
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    if phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
     elif others := _other_games_of(session, game, raw):
@@ -147,21 +165,34 @@ def _read_order(
         session.scalars(select(LearnedMapping).where(LearnedMapping.game_id == game.id))
     )
     # The parser sees every slot (dead players too, for orders on the dead), who is alive,
-    # every recipient of the PM, and what the GM taught for this game.
-    slots = [p for p in game.players if p.status is not PlayerStatus.REPLACED]
-    roster = domain.roster_of(game, slots)
+    # every recipient of the PM, what the GM taught for this game, and the game's state and
+    # history: roles, statuses, uses and items as the last resolved phase left them, the
+    # orders applied so far (the rules that look back), the hand-offs, the PM's send time.
+    orders = session.scalars(select(Order).where(Order.game_id == game.id)).all()
+    when = raw.sent_at if raw.sent_at.tzinfo else raw.sent_at.replace(tzinfo=UTC)
+    sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
+    inputs = domain.order_inputs(game, player, orders, sent)
+    text = strip_controls(raw.body_html)  # "\x1b[0mcheck Zed" reads as "check Zed"
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
-            raw.body_html, roster=roster, actor=player.display_name, phase=phase.name,
-            learned=learned, recipients=domain.recipients_of(raw),
+            text, roster=inputs.roster, actor=player.display_name, phase=phase.name,
+            learned=learned, recipients=domain.recipients_of(raw), uses_left=inputs.uses_left,
+            items=inputs.items, history=inputs.history,
         )  # fmt: skip
+        if phase.status is PhaseStatus.FROZEN and not _extends(phase, reading):
+            continue  # a frozen phase takes only a tie-break's kind of order
         if reading.status is Status.ACCEPTED and _acts(reading):
             return phase, reading
         rank = _rank(reading, domain.fits_phase(ruleset, phase.name, reading))
         if best is None or rank > best[0]:
             best = (rank, phase, reading)  # else the most confident reading, the open phase on ties
     return (best[1], best[2]) if best is not None else None
+
+
+def _extends(phase: Phase, reading: ParseResult) -> bool:
+    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    return bool(abilities) and all(a and phases.extends_past(phase, a) for a in abilities)
 
 
 def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:
@@ -318,6 +349,49 @@ def _as_candidates(reading: ParseResult) -> list[Any]:
     if not orders:
         return []
     return [{"orders": orders, "score": reading.confidence, "why": reading.reason}]
+
+
+def _queue_stranger(session: Session, game: Game, raw: RawPM, twin: Player) -> None:
+    """A PM from an account that only looks like a player's: to the GM, never applied."""
+    why = (f"not from a player: {raw.sender_name!r} is another account that looks like "
+           f"{twin.display_name!r} (an impostor?); nothing applied, no receipt sent")  # fmt: skip
+    phase = next(iter(phases.order_phases(game)), None)
+    session.add(ReviewItem(game_id=game.id, phase_id=phase.id if phase else None,
+                           kind=ReviewKind.ORDER, raw_pm_id=raw.id, player_id=None,
+                           reason=why, candidates=[]))  # fmt: skip
+    session.flush()
+
+
+# Letters of other scripts that look like Latin ones (the usual impostor's swaps).
+_CONFUSABLE = str.maketrans(
+    dict(zip("аеорсухкмтвнієѕјԁӏАВЕКМНОРСТХУΑΒΕΖΗΙΚΜΝΟΡΤΥΧαιονρτυχ",
+             "aeopcyxkmtbhiesjdlABEKMHOPCTXYABEZHIKMNOPTYXaiovptux", strict=True))
+)  # fmt: skip
+
+
+def _skeleton(name: str) -> str:
+    """A name reduced to what the eye sees: NFKC, no invisible or separator characters,
+    look-alike letters of other scripts as Latin, case folded."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN")
+    return text.translate(_CONFUSABLE).casefold().replace("0", "o").replace("1", "l")
+
+
+def _look_alike(game: Game, name: str) -> Player | None:
+    """The player whose name ``name`` imitates (same skeleton, or one letter off in a name
+    of five letters or more), if any; the GM and the bot are never look-alikes."""
+    config = games.config_of(game)
+    own = {_skeleton(n) for n in (config.gm, config.credentials.username) if n}
+    sender = _skeleton(name)
+    if not sender or sender in own:
+        return None
+    for player in game.players:
+        for known in (player.display_name, *player.aliases):
+            target = _skeleton(known)
+            if sender == target or (min(len(sender), len(target)) >= 5
+                                    and Levenshtein.distance(sender, target) <= 1):  # fmt: skip
+                return player
+    return None
 
 
 def _player_named(game: Game, name: str) -> Player | None:

@@ -12,10 +12,14 @@ same code simply checks the lease.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from pathlib import Path
 
+from filelock import FileLock, Timeout
 from sqlalchemy import Engine, func, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -25,6 +29,76 @@ from forumbot.errors import ForumbotError
 
 DEFAULT_LEASE = timedelta(seconds=90)
 ACTIVE = (GameStatus.RUNNING, GameStatus.PAUSED)
+
+
+class WorkerRunning(ForumbotError):
+    """Another worker holds the SQLite file's worker lock (one worker per SQLite file).
+
+    Attributes:
+        owner: what the running worker wrote next to the lock (pid, worker, since).
+    """
+
+    def __init__(self, database: str, owner: dict[str, str]) -> None:
+        self.owner = owner
+        who = f"pid {owner.get('pid', '?')}, worker {owner.get('worker', '?')!r}"
+        super().__init__(
+            f"another forumbot worker ({who}, since {owner.get('since', '?')}) is already "
+            f"running the games of {database}; stop it first (one worker per SQLite file; "
+            "use PostgreSQL for several workers)"
+        )
+
+
+@contextmanager
+def one_worker(
+    engine: Engine, sessions: sessionmaker[Session], worker: str, now: datetime, wait: float = 0
+) -> Iterator[None]:
+    """Hold the SQLite file's worker lock (``<file>.worker.lock``) while the block runs.
+
+    SQLite has no row locks: two workers on one file would both hold every lease. The lock
+    (an OS file lock, gone with its process even after a kill) lets one worker in; holding
+    it proves no other worker lives, so leases left by a dead one are freed at once. On
+    PostgreSQL (several workers, leases and advisory locks) it does nothing.
+
+    Raises:
+        WorkerRunning: another live worker holds the lock after ``wait`` seconds.
+    """
+    path = _sqlite_path(engine)
+    if path is None:
+        yield
+        return
+    lock = FileLock(f"{path}.worker.lock", timeout=wait)
+    owner_file = Path(f"{path}.worker.json")
+    try:
+        lock.acquire()
+    except Timeout:
+        raise WorkerRunning(str(path), _read_owner(owner_file)) from None
+    try:
+        owner = {"pid": str(os.getpid()), "worker": worker, "since": now.isoformat()}
+        owner_file.write_text(json.dumps(owner), encoding="utf-8")
+        with sessions.begin() as session:  # their owner is dead: the games are free now
+            session.execute(
+                update(Game).where(Game.lease_owner.is_not(None))
+                .values(lease_owner=None, lease_until=None)
+            )  # fmt: skip
+        yield
+    finally:
+        owner_file.unlink(missing_ok=True)
+        lock.release()
+
+
+def _sqlite_path(engine: Engine) -> Path | None:
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return None
+    return Path(database.removeprefix("file:").split("?", 1)[0]).expanduser()
+
+
+def _read_owner(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
 class LeaseLost(ForumbotError):

@@ -16,6 +16,12 @@ from forumbot.gamefile import PhaseLength, Schedule
 _NAME = re.compile(r"^(day|night)(\d+)$")
 ORDERS_DEADLINE = "orders"
 """The inner deadline after which orders are late (when a phase kind declares one)."""
+ABILITY_DEADLINE = "ability:"
+"""Prefix of an inner deadline for one ability's orders (``ability:wolf_kill``); it may fall
+after the phase's deadline (the mayor's tie-break: the day resolves once it passed)."""
+DEAD_DEADLINE = "dead:"
+"""Prefix of an inner deadline for a dead player's orders of one ability (a dead mayor names
+his successor within ``dead_window_hours`` of the phase's start)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,20 @@ def plan(schedule: Schedule, name: str, starts_at: datetime) -> PhasePlan:
         deadline=local_deadline.astimezone(UTC),
         inner_deadlines=inner,
     )
+
+
+def clock_deadlines(
+    schedule: Schedule, plan: PhasePlan, clocks: dict[str, time]
+) -> dict[str, datetime]:
+    """Inner deadlines at wall-clock times of the game's zone (label -> the first such moment
+    after the phase starts), those falling inside the phase."""
+    local_start = plan.starts_at.astimezone(schedule.timezone)
+    out = {}
+    for label, clock in clocks.items():
+        moment = _next_clock(local_start, clock)
+        if moment <= plan.deadline:
+            out[label] = moment.astimezone(UTC)
+    return out
 
 
 def first_plan(schedule: Schedule, now: datetime) -> PhasePlan:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from forumbot.db.enums import OrderStatus, ReviewState
-from forumbot.db.models import Game, Order, ReviewItem
+from forumbot.db.enums import OrderStatus, PhaseKind, ReviewState
+from forumbot.db.models import Game, Order, Phase, ReviewItem
 from forumbot.services import games
 from forumbot.services.context import Runtime
-from forumbot.services.phases import current, is_alive, orders_deadline
+from forumbot.services.phases import current, daycount, is_alive, orders_deadline
 
 NEAR_DEADLINE = timedelta(minutes=15)
 FAST_POLL = timedelta(seconds=30)
@@ -49,6 +50,7 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
         queue = session.scalars(select(ReviewItem.id).where(
             ReviewItem.game_id == game.id, ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
         left = (phase.deadline - now) if phase and phase.deadline else None
+        votes = _live_count(session, game, phase, now)
         return {
             "game": game.name, "status": game.status.value,
             "phase": phase.name if phase else None,
@@ -58,5 +60,21 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
             "orders_close": orders_close.isoformat() if orders_close else None,
             "alive": alive, "orders_received": sorted(sent),
             "orders_missing": [n for n in alive if n not in sent],
-            "late_orders": late, "queue": len(queue),
+            "late_orders": late, "queue": len(queue), **votes,
         }  # fmt: skip
+
+
+def _live_count(session: Session, game: Game, phase: Phase | None, now: datetime) -> dict[str, Any]:
+    """A Day's live vote count for ``forumbot status`` (the runtime's own count)."""
+    if phase is None or phase.kind is not PhaseKind.DAY:
+        return {}
+    result = daycount.count_day(session, game, phase, now).result
+    decision = result.decision
+    return {
+        "votes": [f"{w.target} ({w.total}): {', '.join(v.name for v in w.voters)}"
+                  for w in result.wagons],
+        "not_voting": list(result.not_voting),
+        "votes_waiting": list(result.pending),
+        "majority": decision.majority,
+        "decision": f"{decision.outcome.replace('_', ' ')}: {decision.reason}",
+    }  # fmt: skip

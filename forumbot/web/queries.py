@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import OrderStatus, PhaseStatus, PlayerStatus, ReviewState, VoteKind
+from forumbot.db.enums import OrderStatus, PhaseKind, PhaseStatus, PlayerStatus, ReviewState
 from forumbot.db.models import (
     Base,
     Game,
@@ -30,6 +30,9 @@ from forumbot.db.models import (
     VoteEvent,
 )
 from forumbot.errors import GameNotFound
+from forumbot.services.phases import daycount
+from forumbot.web.wagons import wagon_chart
+from parsers.votes import CountResult
 
 LIVE = (PhaseStatus.OPEN, PhaseStatus.FROZEN)
 
@@ -71,6 +74,8 @@ class PhaseView:
     deadlines: tuple[Deadline, ...]
     open_items: int
     summary: Mapping[str, int] = field(default_factory=dict)
+    count: CountResult | None = None  # a Day's count: the runtime's own (daycount.count_day)
+    chart: str = ""  # the Day's wagons over time, an SVG drawn on the server
 
 
 def get_game(session: Session, game_id: int) -> Game:
@@ -131,7 +136,12 @@ def phase_view(
     queued = set(open_items)
     needs = needs_order(phase, players) if needs_order is not None else None
     rows = tuple(_player_orders(p, orders, queued, needs) for p in players)
-    tally, not_voting = _tally(session, phase.id, players)
+    count = daycount.count_day(session, game, phase, now) if phase.kind is PhaseKind.DAY else None
+    result = count.result if count else None
+    tally = (
+        tuple((w.target, tuple(v.name for v in w.voters)) for w in result.wagons) if result else ()
+    )
+    not_voting = result.not_voting if result else ()
     summary: dict[str, int] = defaultdict(int)
     for row in rows:
         summary[row.summary] += 1
@@ -145,6 +155,8 @@ def phase_view(
         deadlines=_deadlines(phase, now),
         open_items=len(open_items),
         summary=dict(summary),
+        count=result,
+        chart=wagon_chart(result, f"{phase.name}: wagons over time") if result else "",
     )
 
 
@@ -178,32 +190,6 @@ def _player_orders(
     else:
         summary = "missing"
     return PlayerOrders(player.display_name, alive, summary, shown)
-
-
-def _tally(
-    session: Session, phase_id: int, players: Sequence[Player]
-) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
-    """Replay the counted vote events in order: each voter's last vote stands."""
-    names = {p.id: p.display_name for p in players}
-    current: dict[str, str] = {}
-    events = session.scalars(
-        select(VoteEvent)
-        .where(VoteEvent.phase_id == phase_id, VoteEvent.counted.is_(True))
-        .order_by(VoteEvent.cast_at, VoteEvent.id)
-    )
-    for event in events:
-        voter = names.get(event.voter_id, "?")
-        current.pop(voter, None)  # re-insert so dict order is the time of the last vote
-        if event.kind is VoteKind.VOTE and event.target_id is not None:
-            current[voter] = names.get(event.target_id, "?")
-        elif event.kind is VoteKind.NO_LYNCH:
-            current[voter] = "No lynch"
-    by_target: dict[str, list[str]] = defaultdict(list)
-    for voter, target in current.items():
-        by_target[target].append(voter)
-    tally = tuple(sorted(((t, tuple(v)) for t, v in by_target.items()), key=lambda x: -len(x[1])))
-    living = [p.display_name for p in players if p.status is PlayerStatus.ALIVE]
-    return tally, tuple(n for n in living if n not in current)
 
 
 def _deadlines(phase: Phase, now: datetime) -> tuple[Deadline, ...]:

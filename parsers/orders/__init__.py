@@ -4,6 +4,7 @@
 ambiguous (with ranked candidates for the GM queue) or rejected (with the rule broken).
 """
 
+from parsers.orders.history import Handoff, History, PastOrder, history_from_data
 from parsers.orders.model import (
     Candidate,
     Claim,
@@ -21,12 +22,16 @@ __all__ = [
     "Candidate",
     "Claim",
     "Crime",
+    "Handoff",
+    "History",
     "Kind",
     "Learned",
     "Order",
     "OrderParser",
     "ParseResult",
+    "PastOrder",
     "Slot",
     "Status",
+    "history_from_data",
     "parse_order",
 ]

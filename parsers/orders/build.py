@@ -46,6 +46,8 @@ class Piece:
     alternatives: list[Order] = field(default_factory=list)
     corrects: bool = False
     guesses: list[tuple[str, str, str]] = field(default_factory=list)
+    names: tuple[str, ...] = ()
+    first: bool = False
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
@@ -64,8 +66,12 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
         Readings; the caller validates the best and queues the rest as candidates.
     """
     pieces = _pieces(draft, ctx)
+    named = tuple(p for group in draft.names for hit in group for p in hit.players)
+    named += draft.mentions
     for piece in pieces:
         piece.corrects = draft.corrects
+        piece.names = tuple(n for n in named if n != ctx.actor)
+        piece.first = draft.trigger_first
         if draft.guessed_word and piece.order.kind is Kind.ORDER:
             piece.guesses.append(("ability", draft.guessed_word, piece.order.ability))
         if piece.guesses:  # what a GM teaches by confirming this reading (Learned.taught_by)
@@ -158,6 +164,8 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
             targets.append(slot)
         elif not spec.optional:
             piece.doubt("missing", f"no {spec.kind} given for {ability.id}")
+        elif spec.kind == TargetKind.PLAYER and str(ability.effect) == "redirect":
+            piece.doubt("missing", f"no new target given for {ability.id}")  # "control Carl"
     params: list[tuple[str, Value]] = []
     for name, param in ability.params.items():
         slot = _take(pools, param.kind, piece)
@@ -170,11 +178,12 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
         targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
         pools[TargetKind.CLAIM] = []
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
-    if claims > _claims_allowed(ability, ctx):
+    if claims > claims_allowed(ability, ctx):
         piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
     ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
+    ranked = ranked or bool(ability.effect_params.get("ranked_alternatives"))
     if not ranked and any(s.alternatives for s in targets):
         piece.doubt("unranked", f"{ability.id} takes one target, not ranked alternatives")
     phases = [p for p in pools[TargetKind.PHASE] if p != ctx.phase.id]
@@ -186,7 +195,7 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     return piece
 
 
-def _claims_allowed(ability: Ability, ctx: Context) -> int:
+def claims_allowed(ability: Ability, ctx: Context) -> int:
     """How many claims one order may carry: the sender's "Investigate N" (the role's
     ``per_phase`` for this ability), an item's ``investigate_count``, else its claim slots."""
     slots = sum(1 for spec in ability.targets if spec.kind == TargetKind.CLAIM)
@@ -251,6 +260,12 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("negated", "negated ('don't', 'not')")
     if draft.vague:
         piece.doubt("vague", "the target is described, not named")
+    if draft.handed:
+        piece.doubt("vague", "sent for another player who handed over their actions: the GM checks")
+    if draft.performer:
+        piece.doubt("vague", f"given for another player ('{draft.performer}'): who may send it?")
+    if draft.role_named:
+        piece.doubt("vague", f"'{draft.role_named}' names a player and a role")
     if draft.guessed:
         piece.doubt("guess", draft.guessed)
     if "or" in draft.unknown:

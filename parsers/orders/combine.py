@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from parsers.orders.build import Piece
+from parsers.orders.build import Piece, claims_allowed
 from parsers.orders.context import Context
 from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
+from resolver.model import TargetKind
 
 # An order is accepted only at or above this confidence (precision first: below it the
 # GM confirms). Exact names and vocabulary give 1.0; a long unique prefix 0.9.
@@ -21,6 +22,9 @@ class _Tally:
     doubtful: list[tuple[Piece, str]] = field(default_factory=list)
     rejected: list[tuple[Order, str]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    conflicts: list[Order] = field(default_factory=list)
+    ignored_names: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    foreign: list[tuple[Order, str]] = field(default_factory=list)
 
     def cancel(self, order: Order) -> None:
         abilities = {str(s.value) for s in order.targets}
@@ -45,9 +49,51 @@ class _Tally:
                  and [str(s.value) for s in o.targets] == [key]]  # fmt: skip
         self.accepted = [o for o in self.accepted if o not in spent]
         same = [o for o in self.accepted if _replaces(order, o, ctx)]
+        if any(o.render() == order.render() for o in same):
+            return  # the same order written twice
+        merged = _merged_claims(same, order, ctx)
+        if merged is not None:  # "Investigate: 'A'. Investigate: 'B'." from Investigate 3
+            self.accepted = [o for o in self.accepted if o not in same] + [merged]
+            return
+        if same and not corrects and order.kind is not Kind.VOTE:  # a vote may be changed
+            # more orders than the sender may give ("protect A ... protect B", "douse X
+            # then ignite" under one action a night): the GM picks, each is a candidate
+            self.conflicts += [o for o in same if o not in self.conflicts] + [order]
+            self.accepted = [o for o in self.accepted if o not in same]
+            return
+        earlier = [d for d in self.doubtful if _replaces(order, d[0].order, ctx)]
+        settled = [d for d in earlier if _no_choice(d[0])]
+        unsure = [d for d in earlier if d not in settled]
+        self.doubtful = [d for d in self.doubtful if d not in settled]
+        if unsure and not corrects and order.kind is not Kind.VOTE:
+            self.conflicts += [d[0].order for d in unsure] + [order]  # "X kills A, Y kills B"
+            self.doubtful = [d for d in self.doubtful if d not in unsure]
+            return
         self.superseded += same
         self.accepted = [o for o in self.accepted if o not in same] + [order]
-        self.doubtful = [d for d in self.doubtful if not _replaces(order, d[0].order, ctx)]
+        self.doubtful = [d for d in self.doubtful if d not in unsure]
+
+
+def _merged_claims(same: list[Order], order: Order, ctx: Context) -> Order | None:
+    """One investigation order holding the claims of two, when the sender's "Investigate N"
+    takes them all; None when they cannot be one order."""
+    if len(same) != 1 or same[0].ability != order.ability or same[0].params != order.params:
+        return None
+    targets = (*same[0].targets, *order.targets)
+    if not targets or any(s.kind != TargetKind.CLAIM for s in targets):
+        return None
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    if ability is None or len(targets) > claims_allowed(ability, ctx):
+        return None
+    source = f"{same[0].source} {order.source}"
+    return replace(order, targets=targets, source=source)
+
+
+def _no_choice(piece: Piece) -> bool:
+    """An unsure reading that names no choice of its own: without a player ("je veux
+    découvrir qui est Bacula") or negated ("I'm NOT shooting Jules"); a later order of the
+    same ability settles it."""
+    return any(d.startswith("no player given") or d.startswith("negated") for d in piece.doubts)
 
 
 def _replaces(new: Order, old: Order, ctx: Context) -> bool:
@@ -67,14 +113,21 @@ def combine(
     verdicts: list[Verdict],
     questions: list[str],
     ctx: Context,
+    unread: list[str] | None = None,
 ) -> ParseResult:
     """Fold the PM's orders, in order, into one result.
+
+    Anything that keeps the PM from being read whole sends it to the queue with the orders
+    it did read as a candidate: a question to the GM, a line naming a player that was not
+    read as an order, a part refused or only mentioned next to accepted orders, more orders
+    than the sender may give in the phase.
 
     Args:
         pieces: each order's best reading and its other readings.
         verdicts: the validation verdict of each best reading.
         questions: sentences asked as questions.
         ctx: the parse context.
+        unread: sentences that name a player but were not read as orders.
 
     Returns:
         The PM's result.
@@ -85,11 +138,14 @@ def combine(
         order = piece.order
         if _mention(piece, verdict, tally, len(pieces)):
             tally.ignored.append(order.source)
+            tally.ignored_names.append((order.source, piece.names))
         elif order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
             tally.cancel(order)
             tally.accepted.append(order)
         elif verdict.rule and piece.confidence >= ACCEPT:
             tally.rejected.append((order, verdict.rule))
+            if piece.first and " has no " in verdict.rule:  # "heal Bob" from the sheriff
+                tally.foreign.append((order, verdict.rule))
         elif verdict.doubt or piece.confidence < ACCEPT or others:
             why = verdict.doubt or "; ".join(piece.doubts) or "several readings"
             if verdict.rule:
@@ -97,7 +153,30 @@ def combine(
             tally.doubtful.append((piece, why))
         else:
             tally.accept(order, ctx, piece.corrects)
-    return _result(tally, pieces, questions)
+    _lone_actions(tally, ctx)
+    return _result(tally, pieces, questions, unread or [], ctx.one_action)
+
+
+def _lone_actions(tally: _Tally, ctx: Context) -> None:
+    """An ability that must be the sender's only action of the phase ("Detention: the
+    officer's only action that night"), given next to other orders: the GM picks."""
+    orders = [o for o in tally.accepted if o.kind is Kind.ORDER]
+    if len(orders) < 2:
+        return
+    if ctx.combos_unknown and len({o.ability for o in orders}) > 1:
+        tally.conflicts += [o for o in orders if o not in tally.conflicts]  # tour + excursion
+        tally.accepted = [o for o in tally.accepted if o not in orders]
+        return
+    for order in orders:
+        ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+        role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
+        own = role.abilities.get(order.ability, ability) if role is not None else ability
+        params = own.effect_params if own is not None else {}
+        exclusive = params.get("exclusive_with") or ()
+        if params.get("actor_only_action_that_night") or "all_other_actions" in exclusive:
+            tally.conflicts += [o for o in orders if o not in tally.conflicts]
+            tally.accepted = [o for o in tally.accepted if o not in orders]
+            return
 
 
 def _crowded(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -> None:
@@ -131,12 +210,24 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
 
 
 def _result(
-    tally: _Tally, pieces: list[tuple[Piece, list[Piece]]], questions: list[str]
+    tally: _Tally,
+    pieces: list[tuple[Piece, list[Piece]]],
+    questions: list[str],
+    unread: list[str],
+    one_action: bool = False,
 ) -> ParseResult:
     asked = tuple(questions)
     notes = tuple(f"refused: {o.render()} ({rule})" for o, rule in tally.rejected)
-    notes += tuple(f"not read as an order: '{text}'" for text in tally.ignored)
+    notes += tuple(f"not read as an order: '{text}'" for text in [*tally.ignored, *unread])
     superseded = tuple(tally.superseded)
+    whole = _unread_parts(tally, asked, unread, one_action)
+    if whole is not None and not tally.doubtful:
+        cands = tuple(Candidate((*tally.accepted, o), 0.5, "one of several orders")
+                      for o in tally.conflicts)  # fmt: skip
+        if tally.accepted and not cands:
+            cands = (Candidate(tuple(tally.accepted), 0.6, "the orders read"),)
+        return ParseResult(Status.AMBIGUOUS, (), whole, 0.5, cands, questions=asked,
+                           superseded=superseded, notes=notes)  # fmt: skip
     if tally.doubtful:
         cands = _candidates(tally, pieces)
         piece, why = tally.doubtful[0]
@@ -161,6 +252,36 @@ def _result(
         return ParseResult(Status.AMBIGUOUS, (), f"question to the GM: {asked[0]}", 0.0,
                            questions=asked)  # fmt: skip
     return ParseResult(Status.AMBIGUOUS, (), "no order found in this PM", 0.0)
+
+
+def _unread_parts(
+    tally: _Tally, asked: tuple[str, ...], unread: list[str], one_action: bool
+) -> str | None:
+    """Why a PM whose orders were read cannot be taken whole, or None."""
+    if tally.conflicts:
+        orders = "; ".join(o.render() for o in tally.conflicts)
+        return f"more orders than the sender may give in this phase: {orders}"
+    if not (tally.accepted or tally.rejected):
+        return None
+    read = {o.source for o in tally.accepted}
+    asked = tuple(q for q in asked if q not in read)  # "SI: did X kill Y?" is the order
+    if asked:
+        return f"question to the GM: {asked[0]}"
+    if unread:
+        return f"a line names a player but was not read as an order: '{unread[0]}'"
+    targets = {str(v) for o in tally.accepted for s in o.targets
+               for v in (s.value, *s.alternatives)}  # fmt: skip
+    sources = {o.source for o in [*tally.accepted, *(o for o, _ in tally.rejected)]}
+    for text, names in tally.ignored_names:
+        if text not in sources and set(names) - targets:  # "Nick does the hit.": a performer
+            return f"a line mentions an order but was not read as one: '{text}'"
+    if tally.foreign and tally.accepted:
+        order, rule = tally.foreign[-1]
+        return f"a line is not the sender's order ({order.render()}: {rule}): the GM reads it"
+    if one_action and tally.rejected and tally.accepted:
+        order, rule = tally.rejected[-1]
+        return f"two actions where one is allowed ({order.render()} refused: {rule})"
+    return None
 
 
 def _candidates(tally: _Tally, pieces: list[tuple[Piece, list[Piece]]]) -> tuple[Candidate, ...]:

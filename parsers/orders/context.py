@@ -23,6 +23,9 @@ class Context:
         abilities: ability ids the actor may order (role, items, faction), None if unknown.
         learned_abilities: written form -> ability id, taught by the GM.
         night_first: night N comes before day N in this ruleset.
+        combos_unknown: the ruleset says neither how many actions a player gives a phase
+            (``actions_per_phase``) nor which may not be combined (``exclusive_with``), and
+            the sender is no clan head: two different orders in one PM go to the GM.
     """
 
     lexicon: Lexicon
@@ -36,6 +39,7 @@ class Context:
     night_first: bool = True
     one_action: bool = False
     exclusive: tuple[frozenset[str], ...] = ()
+    combos_unknown: bool = False
 
 
 @dataclass(slots=True)
@@ -94,5 +98,7 @@ class Reading:
         if not 0 <= i < len(self.keys):
             return None
         if key not in self.cache:
-            self.cache[key] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+            possible = ctx.lexicon.may_start_phase(self.norms[i], self.keys[i])
+            found = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase) if possible else None
+            self.cache[key] = found
         return self.cache[key]  # type: ignore[return-value]

@@ -64,6 +64,10 @@ class Draft:
     or_next: bool = False
     crime_link: bool = False
     source: str = ""
+    role_named: str = ""
+    performer: str = ""
+    mentions: tuple[str, ...] = ()
+    handed: bool = False
 
     def wants(self, ctx: Context, kind: str) -> bool:
         """True if an ability this draft may be has a target/param of ``kind``."""

@@ -32,24 +32,64 @@ CANCEL: Final = _table(
     "scrap that|scratch that|disregard|ignore my previous|ignore my last|withdraw|"
     "retract|no order|no orders|sit this one out|sitting out",
     fr="annule|annuler|j'annule|pas d'action|aucune action|rien cette nuit|je ne fais rien|"
-    "je passe|oublie|oubliez|pas de pouvoir|je n'utilise pas",
+    "je passe|oublie|oubliez|pas de pouvoir|je n'utilise pas|je retire|retire|retirer",
     ru="отмена|отменяю|отменить|отмени|сижу дома|сидел дома|сидеть дома|без хода|пропускаю|"
-    "ничего не делаю|нет хода|хода нет|не хожу",
+    "ничего не делаю|нет хода|хода нет|не хожу|снимаю|отзываю",
 )
 QUESTION_START: Final = _table(
     en="can i|could i|may i|am i|do i|does|did|is it|is there|are|what|how|when|why|which|"
-    "should i|would it|will it|can you tell|quick question|question",
+    "should i|would it|will it|can you tell|quick question|question|let me know|"
+    "please confirm|please let me know|is that allowed|is that ok|is this allowed|is this ok",
     fr="est-ce que|est ce que|puis-je|peut-on|je peux|on peut|est-il|comment|quand|pourquoi|"
-    "quel|quelle|question",
-    ru="можно ли|могу ли|а можно|можно|как|когда|почему|зачем|что будет|сколько|вопрос|ли",
+    "quel|quelle|question|dis-moi|dites-moi|confirme-moi|confirmez-moi|tiens-moi au courant",
+    ru="можно ли|могу ли|а можно|можно|как|когда|почему|зачем|что будет|сколько|вопрос|ли|"
+    "подскажи|подскажите|дай знать|дайте знать|сообщи мне|напиши мне",
 )
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
-    "next night|some day|at some point",
-    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça",
+    "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so",
+    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
+    "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
+    "au cas où|à moins que|à moins qu'",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
-    "позже|в следующий раз",
+    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
+)
+# Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
+# confirmer demain"): the order before is not final.
+DOUBT: Final = _table(
+    en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
+    "maybe|perhaps|probably|unsure|idk",
+    fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
+    "peut-être|sans doute|provisoire|pas définitif",
+    ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
+    "не точно",
+)
+# Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me
+# his actions"): the hand-off is the GM's to check.
+HANDED: Final = _table(
+    en="handed me|gave me his actions|gave me her actions|gave me their actions|on behalf of|"
+    "in his place|in her place",
+    fr="m'a confié ses actions|m'a donné ses actions|de la part de|à sa place",
+    ru="передал мне|передала мне|доверил мне|доверила мне|от имени|вместо него|вместо нее|"
+    "вместо неё",
+)
+# Asking the GM for what happened ("tell me who he visited last night"): with a past phase
+# in the same sentence, a question whatever its punctuation.
+TELL_ME: Final = _table(
+    en="tell me|let me know|inform me|remind me",
+    fr="dis-moi|dites-moi|rappelle-moi|rappelez-moi",
+    ru="скажи|скажите|подскажи|подскажите|напомни|напомните",
+)
+# The choice left to the GM ("your call", "à toi de voir", "реши сам"): undecided even in
+# brackets, where an ordinary hedge is an aside ("(she might be lying)").
+OPEN_CHOICE: Final = _table(
+    en="your call|up to you|you decide|you choose|you pick|pick one|pick for me|whichever you|"
+    "gm's choice|your choice|dealer's choice",
+    fr="à toi de voir|je te laisse choisir|je te laisse décider|c'est toi qui vois|comme tu veux|"
+    "au choix|à ton choix|tu choisis|choisis pour moi",
+    ru="на твоё усмотрение|на твое усмотрение|реши сам|решай сам|решай|выбери сам|как хочешь|"
+    "на выбор|на твой выбор|выбирай",
 )
 NEGATION: Final = _table(
     en="don't|dont|do not|not|no|never|won't|wont|no longer|instead of",
@@ -83,10 +123,12 @@ CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="есл�
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
-    "changed my mind|change of plans|change my action|or rather|or maybe",
-    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien",
+    "changed my mind|change of plans|change my action|or rather|or maybe|make that|"
+    "make it|change that to|change it to|i mean|correction",
+    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien|"
+    "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
-    "или нет|или лучше",
+    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
@@ -123,11 +165,14 @@ HANDOFF: Final = _table(
     en="hand over my actions|hand off my actions|hand my actions|give my actions|"
     "power over my actions|authority over my actions|control of my actions|"
     "control over my actions|control my actions|handle my actions|decide my actions|"
-    "send my actions|my actions to",
+    "send my actions|my actions to|handles my actions|will act for me|acts for me|"
+    "act for me|takes my actions|take over my actions|leave my actions to|my actions go to",
     fr="je confie mes actions|je donne mes actions|pouvoir sur mes actions|"
-    "contrôle de mes actions|mes actions à|décider de mes actions",
+    "contrôle de mes actions|mes actions à|décider de mes actions|je laisse mes actions à|"
+    "s'occupe de mes actions|agit pour moi|prend mes actions|agira pour moi",
     ru="передаю свои ходы|передаю мои ходы|передаю ходы|доверяю свои ходы|"
-    "доверяю ходы|решает за меня|ходит за меня|мои ходы",
+    "доверяю ходы|решает за меня|ходит за меня|мои ходы|за меня ходит|отдаю ходы|"
+    "отдаю свои ходы|делает ходы за меня",
 )
 VOTE: Final = _table(
     en="vote|votes|voting|vote for|vote against|my vote|lynch|i vote",
@@ -163,12 +208,14 @@ FILLER: Final = _table(
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
     "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim|wait|"
-    "does|did",
-    fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|"
+    "does|did|pm|dm|by pm|private message",
+    fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
+    "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
-    "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду",
+    "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
+    "лс|в лс|личка|в личку",
 )
 # Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
 # dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.
@@ -187,4 +234,25 @@ CLAUSE_BREAK: Final = _table(
     en="and then|then|also|and|plus|after that",
     fr="et puis|puis|aussi|et|ensuite",
     ru="а также|также|потом|затем|и|а",
+)
+# Words players use for an effect whatever the ruleset calls it ("je vérifie Hugo" for a
+# night search, "проверка" for a check). Added to an ability only where no ability of the
+# ruleset already has the phrase, so the ruleset's own words always win; a sender with two
+# abilities of one effect gets both readings (the GM picks).
+EFFECT_WORDS: Final = MappingProxyType(
+    {
+        "investigate": _table(
+            en="investigate|investigating|investigation|inspect|examine|look into|check on|"
+            "checking|cross-examine|cross examine|cross-examining",
+            fr="vérifie|vérifier|vérification|enquête|enquêter|enquête sur|j'enquête|inspecte|"
+            "inspecter|examine|examiner|contrôle|contrôler|fouille|fouiller|interroge|"
+            "interroger|interrogatoire|contre-interroge|contre-interroger|investigation",
+            ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
+        ),
+        "attack": _table(
+            en="bullet|my bullet|shot at|take out|taking out|eliminate|eliminating|gun down",
+            fr="tire sur|tirer sur|balle|ma balle|abattre|abats|élimine|éliminer",
+            ru="пуля|пулю|пулей|выстрел в|застрелить|застрелю",
+        ),
+    }
 )

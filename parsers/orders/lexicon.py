@@ -13,15 +13,19 @@ from typing import Any
 
 from parsers.orders import grammar
 from parsers.orders.morph import Morph
-from parsers.orders.text import tokenize
+from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
-from resolver.model import Ruleset
+from resolver.model import Ability, Ruleset
 
 # Built-in phrase kinds and the grammar table each comes from (a table, not a ladder).
 BUILTIN_KINDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "cancel": grammar.CANCEL,
     "question": grammar.QUESTION_START,
     "hedge": grammar.HEDGE,
+    "open_choice": grammar.OPEN_CHOICE,
+    "doubt": grammar.DOUBT,
+    "handed": grammar.HANDED,
+    "tell_me": grammar.TELL_ME,
     "negation": grammar.NEGATION,
     "alternative": grammar.ALTERNATIVE,
     "self": grammar.SELF,
@@ -96,6 +100,20 @@ class Lexicon:
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
+        self.phase_keys = self._phase_keys()
+
+    def _phase_keys(self) -> frozenset[str]:
+        """Every word key a phase reference may start with (a fast pre-check per token)."""
+        keys: set[str] = set().union(*self.phases.kinds.values(), self.phases.ordinals)
+        for table in (grammar.TONIGHT, grammar.PREVIOUS, grammar.PREP):
+            for phrases in table.values():
+                for phrase in phrases:
+                    keys |= self.morph.keys(normalize(phrase.split()[0]))
+        return frozenset(keys)
+
+    def may_start_phase(self, norm: str, keys: frozenset[str]) -> bool:
+        """False when no phase reference can start at a word with these keys."""
+        return bool(keys & self.phase_keys) or any(ch.isdigit() for ch in norm)
 
     def add(self, kind: str, value: str, phrase: str) -> None:
         """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text)."""
@@ -123,6 +141,24 @@ class Lexicon:
         for crime, words in crimes_of(ruleset).items():
             for word in words:
                 self.add("crime", crime, word)
+        self._add_effect_words(ruleset)
+
+    def _add_effect_words(self, ruleset: Ruleset) -> None:
+        """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
+        the ruleset already uses the phrase (its own vocabulary stays the only reading)."""
+        langs = {*self.languages, "en"}
+        taken = {k for words in self.ability_words.values() for w in words
+                 for k in self.morph.keys(w)}  # fmt: skip
+        for effect, table in grammar.EFFECT_WORDS.items():
+            ids = [a.id for a in ruleset.abilities.values()
+                   if _effect_of(a) == effect and not a.passive]  # fmt: skip
+            for lang, phrases in table.items():
+                for phrase in phrases if lang in langs else ():
+                    words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
+                    if any(self.morph.keys(w) & taken for w in words):
+                        continue  # a word the ruleset's own vocabulary already has
+                    for ability_id in ids:
+                        self.add("ability", ability_id, phrase)
 
     def _add_thing(
         self, kind: str, value: str, name: Mapping[str, Any], vocab: Mapping[str, Any]
@@ -190,6 +226,20 @@ class Lexicon:
     def name(self, kind: str, value: str) -> str:
         """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
         return self.display.get((kind, value), value.replace("_", " "))
+
+
+def _effect_of(ability: Ability) -> str:
+    """The effect an ability has for the words players use: its primitive, or what its
+    parameters say when a hook carries it out (a ``question`` asked: an investigation)."""
+    effect = str(ability.effect)
+    if effect in grammar.EFFECT_WORDS:
+        return effect
+    params = ability.effect_params
+    if "question" in params or "reveals" in params:
+        return "investigate"
+    if "method" in params or params.get("attack"):
+        return "attack"
+    return effect
 
 
 def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:

@@ -27,6 +27,8 @@ def _add_cases(cases: dict[str, set[str]], lexeme: Any, prefix: str) -> None:
 
 _STEM_LANGS = {"en": "english", "fr": "french"}
 # Words too short to stem safely ("is" -> "is", "d" ...) keep only their surface form.
+# Longer "words" (a pasted string, a URL) are kept whole: stemming them costs time.
+_MAX_WORD = 40
 _MIN_STEM = 3
 
 
@@ -68,6 +70,8 @@ class Morph:
         if cached is not None:
             return cached
         keys = {norm}
+        if len(norm) > _MAX_WORD:
+            return frozenset(keys)  # no word of any vocabulary is this long: not stemmed
         if _CYRILLIC.search(norm):
             keys.update(self.lemmas(norm))
         elif len(norm) >= _MIN_STEM and norm.isalpha():

@@ -9,13 +9,15 @@ from rapidfuzz.distance import OSA
 from parsers.orders.build import build
 from parsers.orders.combine import combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
+from parsers.orders.rules import clan_head
 from parsers.orders.scan import Draft, scan
 from parsers.orders.text import content_lines, split_sentences, strip_markup, tokenize
 from parsers.orders.validate import Situation, validate
-from parsers.phases import Phase, parse_phase
+from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
 from resolver.model import Ruleset
 
@@ -35,6 +37,9 @@ _CORRECTION_WORDS = frozenset(
 )
 # A misspelt order word is at most this many edits from a vocabulary word (GM confirms it).
 _TYPO_EDITS = 2
+# Longer PMs are queued unread ("too long"): a PM is read in bounded time, never for a minute.
+MAX_PM_BYTES = 64 * 1024
+_TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
 
 
 class OrderParser:
@@ -46,6 +51,7 @@ class OrderParser:
         self.lexicon = Lexicon(ruleset)
         self._finders: dict[tuple[int, tuple[tuple[str, str], ...]], PlayerFinder] = {}
         self._roster_refs: dict[int, Roster] = {}
+        self._typos: dict[tuple[str, frozenset[str] | None], str | None] = {}
 
     def finder(self, roster: Roster, learned: Mapping[str, str]) -> PlayerFinder:
         """The name index of a roster (with the GM-taught nicknames), built once."""
@@ -68,8 +74,13 @@ class OrderParser:
         recipients: Collection[str] | None = None,
         uses_left: Mapping[str, int] | None = None,
         items: Collection[str] = (),
+        history: History | None = None,
     ) -> ParseResult:
         """Parse one PM. See :func:`parse_order` for the arguments."""
+        size = len(text.encode("utf-8", "replace"))
+        if size > MAX_PM_BYTES:
+            why = f"PM too long to read ({size // 1024} KB, over {MAX_PM_BYTES // 1024} KB)"
+            return _verdict(Status.AMBIGUOUS, f"{why}: the GM reads it")
         learned = learned or Learned()
         now = phase if isinstance(phase, Phase) else parse_phase(phase)
         slot = roster.by_author(actor)
@@ -88,17 +99,20 @@ class OrderParser:
             night_first=self.ruleset.phases.first.startswith(("night", "prep")),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
             exclusive=self._exclusive(slot.role),
+            combos_unknown=self._combos_unknown(slot.role),
         )
-        sit = Situation(roster, recipients, uses_left or {})
-        drafts, questions = self._read(text, ctx)
+        sit = Situation(roster, recipients, uses_left or {}, history)
+        drafts, questions, unread = self._read(text, ctx)
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
-        return combine(pieces, verdicts, questions, ctx)
+        return combine(pieces, verdicts, questions, ctx, unread)
 
-    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str]]:
-        """Every draft of the PM, in order, and the sentences asked as questions."""
+    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str], list[str]]:
+        """Every draft of the PM, in order, the sentences asked as questions, and the
+        sentences that name a player without being read as an order."""
         drafts: list[Draft] = []
         questions: list[str] = []
+        unread: list[str] = []
         will: Draft | None = None
         last_line = -1
         for line, sentence in split_sentences(content_lines(strip_markup(text))):
@@ -110,19 +124,34 @@ class OrderParser:
             if not reading.sentence.tokens:
                 continue
             carry = drafts[-1] if drafts else None
-            found, carried = scan(reading, ctx, carry)
+            scanned = _may_order(reading, ctx, carry)
+            found, carried = scan(reading, ctx, carry) if scanned else ([], False)
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
+            asks = asks or _asks_about_the_past(reading, ctx)
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
+            _name_first(drafts, found, reading, ctx)
+            named = _named(reading, ctx)
+            for draft in found:
+                draft.mentions = named
+            if not found and not carried and drafts and _doubts(reading, ctx):
+                drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if asks:
                 questions.append(sentence)
+            elif (
+                not found
+                and not carried
+                and _names_someone(reading, ctx)
+                and not _only_not(reading, ctx)
+            ):
+                unread.append(sentence)
             for draft in found:
                 draft.question = draft.question or asks
             drafts += found
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
-        return drafts, questions
+        return drafts, questions, unread
 
     def _abilities(
         self, role: str | None, items: Collection[str], statuses: Collection[str] = ()
@@ -157,6 +186,17 @@ class OrderParser:
                 groups.append(frozenset({ability.id, *map(str, others)}))
         return tuple(groups)
 
+    def _combos_unknown(self, role: str | None) -> bool:
+        """No rule says whether this sender may give two different orders in one phase."""
+        ruleset = self.ruleset
+        if "actions_per_phase" in ruleset.options:
+            return False
+        if any(a.effect_params.get("exclusive_with") for r in ruleset.roles.values()
+               for a in r.abilities.values()):  # fmt: skip
+            return False  # the role sheets say which actions exclude each other
+        role_id = self._role_id(role)
+        return role_id is None or clan_head(ruleset, role_id) != role_id
+
     def _role_id(self, role: str | None) -> str | None:
         if not role:
             return None
@@ -175,8 +215,11 @@ class OrderParser:
             return []
         if any(_kind_at(reading, ctx, i, "target") for i in range(len(tokens))):
             return self._target_only(reading, ctx)
+        handed = self._item_given(reading, ctx) or self._role_header(reading, ctx)
+        if handed:
+            return handed
         for i, token in enumerate(tokens):
-            if len(token.norm) < 5 or reading.name(ctx, i) or reading.match(ctx, i):
+            if not 5 <= len(token.norm) <= 40 or reading.name(ctx, i) or reading.match(ctx, i):
                 continue
             ability = self._closest_ability(token.norm, ctx)
             if ability is not None:
@@ -195,9 +238,45 @@ class OrderParser:
             # "Тигр": a name alone (not the sender's signature); offer the likely orders
             drafts = self._target_only(reading, ctx)
             for draft in drafts:
-                draft.guessed = "a name alone, with no order word"
+                draft.guessed = _NAME_ALONE
             return drafts
         return []
+
+    def _item_given(self, reading: Reading, ctx: Context) -> list[Draft]:
+        """ "The suitcase goes to pofa": an item the sender hands out with one usable
+        ability (``effect_params.item``, or the item's own ability), and the players named."""
+        tokens = reading.sentence.tokens
+        items = {v for i in range(len(tokens)) if (m := reading.match(ctx, i))
+                 for v in m.values("item")}  # fmt: skip
+        abilities = sorted(
+            a for a in ctx.usable for item in items
+            if self.ruleset.abilities[a].effect_params.get("item") == item
+            or (item in self.ruleset.items and self.ruleset.items[item].ability == a)
+        )  # fmt: skip
+        if len(set(abilities)) != 1:
+            return []
+        draft = Draft(Kind.ORDER, (abilities[0],), "", reading.sentence.line)
+        draft.source = reading.sentence.text
+        draft.names = [[h] for i in range(len(tokens)) if (h := reading.name(ctx, i))]
+        return [draft]
+
+    def _role_header(self, reading: Reading, ctx: Context) -> list[Draft]:
+        """ "Cupidon : Jean et Jeanne": the sender's own role word, a colon, then players,
+        when the role has one usable ability that takes players."""
+        tokens = reading.sentence.tokens
+        at = next((i for i in range(len(tokens)) if (m := reading.match(ctx, i))
+                   and ctx.role in m.values("role")), None)  # fmt: skip
+        if at is None or at + 1 >= len(tokens) or tokens[at + 1].norm != ":":
+            return []
+        targeted = [a for a in sorted(ctx.usable)
+                    if any(t.kind == "player" for t in self.ruleset.abilities[a].targets)
+                    and "common" not in self.ruleset.abilities[a].tags]  # fmt: skip
+        if len(targeted) != 1:
+            return []
+        draft = Draft(Kind.ORDER, (targeted[0],), tokens[at].text, reading.sentence.line)
+        draft.source = reading.sentence.text
+        draft.names = [[h] for i in range(at + 2, len(tokens)) if (h := reading.name(ctx, i))]
+        return [draft]
 
     def _target_only(self, reading: Reading, ctx: Context) -> list[Draft]:
         targeted = sorted(
@@ -218,6 +297,14 @@ class OrderParser:
         return [draft]
 
     def _closest_ability(self, word: str, ctx: Context) -> str | None:
+        key = (word, ctx.abilities)
+        if key not in self._typos:
+            if len(self._typos) > _TYPO_CACHE:
+                self._typos.clear()
+            self._typos[key] = self._nearest_ability(word, ctx)
+        return self._typos[key]
+
+    def _nearest_ability(self, word: str, ctx: Context) -> str | None:
         best: tuple[int, str] | None = None
         for ability_id in sorted(ctx.abilities or ()):
             ability = self.ruleset.abilities.get(ability_id)
@@ -231,16 +318,98 @@ class OrderParser:
         return best[1] if best else None
 
 
+_NAME_ALONE = "a name alone, with no order word"
+# Word kinds without which a sentence gives no draft and adds nothing to the one before.
+_SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime", "condition",
+                         "alternative", "role", "item", "correction"})  # fmt: skip
+
+
+_SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
+
+
+def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
+    """False for a sentence of chat (no order, crime, role or condition word, no quote, no
+    phase completing the order before): not scanned,
+    so a long PM costs little; its names still count (a line the GM must see)."""
+    for i in range(len(reading.keys)):
+        match = reading.match(ctx, i)
+        if match is not None and match.kinds() & _SCAN_KINDS:
+            return True
+        if reading.sentence.tokens[i].quote is not None:
+            return True
+        short = len(reading.keys) <= _SHORT_LINE
+        if short and carry is not None and carry.kind is Kind.ORDER and reading.phase(ctx, i):
+            return True  # "When: N2" completes the order before
+    return False
+
+
+def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:
+    """ "Dave. Protect.": a sentence of one name, then an order word waiting for its player;
+    the name is that order's target (the name-alone guesses are dropped)."""
+    if len(found) != 1 or found[0].kind is not Kind.ORDER or found[0].names:
+        return
+    if not found[0].wants(ctx, "player") or not drafts or drafts[-1].guessed != _NAME_ALONE:
+        return
+    if any(reading.name(ctx, i) for i in range(len(reading.keys))):
+        return
+    alone = [d for d in drafts if d.guessed == _NAME_ALONE and d.line == drafts[-1].line]
+    if len({h.players for d in alone for g in d.names for h in g}) != 1:
+        return
+    found[0].names = list(alone[0].names)
+    for draft in alone:
+        drafts.remove(draft)
+
+
+def _names_someone(reading: Reading, ctx: Context) -> bool:
+    """The sentence names a player other than the sender (a line the GM must see)."""
+    return bool(_named(reading, ctx))
+
+
+def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
+    """Every player other than the sender the sentence names."""
+    hits = (reading.name(ctx, i) for i in range(len(reading.sentence.tokens)))
+    return tuple(p for h in hits if h is not None for p in h.players if p != ctx.actor)
+
+
+_THAT = frozenset({"that", "que", "qu", "что", "чтобы"})
+
+
+def _doubts(reading: Reading, ctx: Context) -> bool:
+    """A sentence without an order that doubts the order before it ("not sure", "je crois");
+    not a belief about something else ("je crois que c'est elle la cible")."""
+    for i in range(len(reading.keys)):
+        match = reading.match(ctx, i)
+        if match is None or not match.kinds() & {"doubt", "open_choice"}:
+            continue
+        after = i + match.length
+        if after >= len(reading.norms) or reading.norms[after] not in _THAT:
+            return True
+    return False
+
+
+def _only_not(reading: Reading, ctx: Context) -> bool:
+    """ "(pas Jeanne)", "not Bob": names ruled out, which add no order."""
+    tokens = reading.sentence.tokens
+    kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset() for i in range(len(tokens))]
+    if not any("negation" in k for k in kinds):
+        return False
+    return all(t.is_punct or reading.name(ctx, i) or kinds[i] & {"negation", "filler"}
+               for i, t in enumerate(tokens))  # fmt: skip
+
+
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
     hits = _name_only(reading, ctx)
     others = [h for h in hits or () if h.players != (ctx.actor,)]
-    if not others or last.kind is not Kind.ORDER:
+    if not others or last.kind not in (Kind.ORDER, Kind.VOTE) or _only_not(reading, ctx):
         return []
-    draft = Draft(Kind.ORDER, last.abilities, "", reading.sentence.line)
+    draft = Draft(last.kind, last.abilities, last.trigger, reading.sentence.line)
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
-    draft.guessed = "a name alone after the order: a correction?"
+    if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
+        draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
+    else:
+        draft.guessed = "a name alone after the order: a correction?"
     return [draft]
 
 
@@ -289,13 +458,25 @@ def _option(ruleset: Ruleset, name: str) -> object:
     return option.value if option is not None else None
 
 
+def _asks_about_the_past(reading: Reading, ctx: Context) -> bool:
+    """ "(tell me who he visited last night too)": a request for a past phase's results."""
+    words = range(len(reading.keys))
+    if not any(_kind_at(reading, ctx, i, "tell_me") for i in words):
+        return False
+    return any(is_previous(reading.norms, i) for i in words)
+
+
 def _starts_with_question(reading: Reading, ctx: Context) -> bool:
     for i, _ in enumerate(reading.sentence.tokens):
         match = reading.match(ctx, i)
         if match is None:
             return False
         if "question" in match.kinds():
-            return True
+            after = i + match.length
+            following = (
+                reading.sentence.tokens[after] if after < len(reading.sentence.tokens) else None
+            )
+            return following is None or following.norm != ":"  # "When: N2" is a field
         if not match.kinds() & {"greeting", "filler"}:
             return False
     return False
@@ -316,6 +497,7 @@ def parse_order(
     recipients: Collection[str] | None = None,
     uses_left: Mapping[str, int] | None = None,
     items: Collection[str] = (),
+    history: History | None = None,
     parser: OrderParser | None = None,
 ) -> ParseResult:
     """Turn one PM into structured orders, or say why it cannot be done with certainty.
@@ -330,6 +512,8 @@ def parse_order(
         recipients: every recipient of the PM when known (hand-off and multi-recipient rules).
         uses_left: ability id -> uses the sender has left (limited abilities).
         items: item ids the sender holds (items may grant abilities).
+        history: the game's earlier orders, results and hand-offs; None when unknown (rules
+            that look back, "not the same player two nights running", then queue the order).
         parser: a warm :class:`OrderParser` for this ruleset (faster for many PMs).
 
     Returns:
@@ -338,4 +522,5 @@ def parse_order(
     """
     parser = parser or OrderParser(ruleset)
     return parser.parse(text_or_html, roster=roster, actor=actor, phase=phase, learned=learned,
-                        recipients=recipients, uses_left=uses_left, items=items)  # fmt: skip
+                        recipients=recipients, uses_left=uses_left, items=items,
+                        history=history)  # fmt: skip

@@ -23,6 +23,7 @@ QUALITY: Mapping[str, float] = {
     "previous": 0.97,
     "learned": 0.98,
     "form": 0.96,
+    "surname": 0.95,
     MatchKind.PREFIX.value: 0.9,
     MatchKind.INITIALS.value: 0.7,
     MatchKind.SUBSTRING.value: 0.7,
@@ -80,6 +81,31 @@ class PlayerFinder:
             for form, cases in morph.form_cases(words[0]).items():
                 self._exact[(fold(form),)].setdefault(player, "form" if how == "exact" else how)
                 self._cases[(fold(form), player)] = cases
+        elif len(words) == 2 and _CYRILLIC.search(words[0]):
+            self._add_declined_pair(words, player, how, morph)
+        elif len(words) >= 2 and how == "exact" and self._own_word(words[-1], player):
+            self._exact[(fold(words[-1]),)].setdefault(player, "surname")  # "Onigiri"
+
+    def _add_declined_pair(self, words: list[str], player: str, how: str, morph: Morph) -> None:
+        """ "Дмитрия Соколова": a first name and a surname declined in the same case, and
+        the surname alone in every case ("лечу Соколова") when no other name has it."""
+        first, last = morph.form_cases(words[0]), morph.form_cases(words[1])
+        for form1, cases1 in first.items():
+            for form2, cases2 in last.items():
+                if cases1 & cases2:
+                    key = (fold(form1), fold(form2))
+                    self._exact[key].setdefault(player, "form" if how == "exact" else how)
+        if how == "exact" and self._own_word(words[1], player):
+            self._exact[(fold(words[1]),)].setdefault(player, "surname")
+            for form, cases in last.items():
+                self._exact[(fold(form),)].setdefault(player, "surname")
+                self._cases[(fold(form), player)] = cases
+
+    def _own_word(self, word: str, player: str) -> bool:
+        """A surname of 4+ letters that no other player's name or alias contains."""
+        taken = {fold(w) for s in self.roster.slots if s.name != player
+                 for n in (s.name, *s.aliases) for w in n.split()}  # fmt: skip
+        return len(word) >= 4 and fold(word) not in taken
 
     def cases(self, norm: str, player: str) -> frozenset[str]:
         """The cases a word can be in as a form of ``player``'s name (empty: unknown)."""

@@ -70,9 +70,11 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
+    handed = any("handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j)))
     for draft in drafts:
         draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
+        draft.handed = draft.handed or handed
     return drafts, carried
 
 
@@ -125,6 +127,8 @@ def _step(
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
+            if _role_like(reading, i, match) and _role_elsewhere(ctx, name, match):
+                cur.role_named = token.text  # "heal the doctor": the player Doctor or a role?
         return name.length
     if match is not None:
         flags["aside"] = token.aside
@@ -144,6 +148,30 @@ def _carry_flags(
     if loose and name is None:
         between = match is not None and bool(match.kinds() & (TRIGGER_KINDS | _FILLER_KINDS))
         flags["adjacent"] = flags["adjacent"] and between
+
+
+_ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
+
+
+def _role_like(reading: Reading, i: int, match: Match | None) -> bool:
+    """A player's name that is also a role word, written as the role is: in lower case
+    ("лечу шерифа") or after an article ("the Doctor")."""
+    if match is None or not match.values("role"):
+        return False
+    token = reading.sentence.tokens[i]
+    after_article = i > 0 and reading.norms[i - 1] in _ARTICLES
+    return after_article or token.text[:1].islower()
+
+
+def _role_elsewhere(ctx: Context, name: NameHit, match: Match | None) -> bool:
+    """The role a name also means is held by another player (or unknown): two readings.
+    "roleblock pyro" when Pyro is the arsonist has one."""
+    roles = set(match.values("role")) if match is not None else set()
+    slots = ctx.players.roster.slots
+    if any(s.role is None for s in slots):
+        return True
+    holders = {s.name for s in slots if s.role in roles}
+    return not holders <= set(name.players)
 
 
 def _phase_at(
@@ -195,6 +223,7 @@ def _start(
     draft.hedged = flags.get("conditional", False)
     flags["self_ok"] = True
     draft.corrects = flags.pop("correction", False)
+    draft.performer = flags.pop("performer", "")
     draft.end = end
     draft.trigger_first = all(
         tokens[j].is_punct or is_kind(reading, ctx, j, "greeting") for j in range(i)
@@ -251,6 +280,10 @@ def _add_name(
 ) -> None:
     if flags.pop("skip_name", False):
         return
+    if flags.pop("replace", False) and cur is not None and cur.kind is not Kind.CANCEL:
+        cur.names.clear()
+        cur.alt_next = cur.or_next = False
+        flags.pop("correction", None)
     if cur is None:
         loose.append(name)
         flags["adjacent"] = True
@@ -273,11 +306,18 @@ def _marker(
             flags["skip_name"] = True  # "protect Carl, not Bob"
         else:
             flags["negated"] = True
+    elif "open_choice" in kinds:
+        flags["hedged"] = True  # "heal Frank (up to you)": the GM is asked to choose
     elif "hedge" in kinds:
         flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
     elif "correction" in kinds:
         flags["correction"] = True  # the next order replaces the PM's earlier ones
+        if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
+            flags["replace"] = True  # "charme Manon, enfin non, plutôt Lucas": Lucas
     elif cur is None:
+        roles = match.values("role")
+        if roles and ctx.role not in roles:
+            flags["performer"] = match.entries[0].text  # "our mafioso kills Iris"
         return match.length
     elif "alternative" in kinds:
         cur.alt_next = True

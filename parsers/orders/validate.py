@@ -6,11 +6,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from parsers.orders.context import Context
+from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
+from parsers.orders.rules import check_rules, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
 from resolver.model import Ability, TargetKind
+from resolver.validate import USABLE_DEAD_TAG
 
 # Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
 # leave it to the GM; the parser queues such orders instead of deciding.
@@ -29,11 +32,13 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """What the validator needs besides the context: roster, PM recipients, uses left."""
+    """What the validator needs besides the context: roster, PM recipients, uses left and
+    the game's history (None: unknown, so rules that look back queue the order)."""
 
     roster: Roster
     recipients: Collection[str] | None
     uses_left: Mapping[str, int]
+    history: History | None = None
 
 
 def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
@@ -49,7 +54,9 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     """
     actor = _slot(sit.roster, ctx.actor)
     if actor is not None and not actor.alive and order.kind is not Kind.WILL:
-        return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
+        ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+        if ability is None or USABLE_DEAD_TAG not in ability.tags:  # a dead mayor's successor
+            return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)
@@ -83,18 +90,33 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
             return Verdict(rule="orders in a PM sent to other players too do not count")
         if policy is not None:
             return Verdict(doubt="a PM sent to other players too: the GM decides")
-    return _target_rules(order, ability, ctx, sit)
+    found = _target_rules(order, ability, ctx, sit)
+    if found.rule or found.doubt:
+        return found
+    own = _own_version(ctx, ability)
+    given = order.ability in sit.uses_left
+    rules = check_rules(order, own, ctx, sit.roster, sit.history, given)
+    return Verdict(rule=rules.rule, doubt=rules.doubt)
+
+
+def _own_version(ctx: Context, ability: Ability) -> Ability:
+    """The sender's role's version of an ability (a role may add limits to it)."""
+    role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
+    return role.abilities.get(ability.id, ability) if role is not None else ability
 
 
 def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) -> Verdict:
     verb = ctx.lexicon.name("ability", order.ability).casefold()
     player_specs = [s for s in ability.targets if s.kind == TargetKind.PLAYER]
     players = [s for s in order.targets if s.kind == TargetKind.PLAYER]
+    twins = look_alikes(sit.roster)
     for spec, slot in zip(player_specs, players, strict=False):
         for name in (slot.value, *slot.alternatives):
             target = _slot(sit.roster, str(name))
             if target is None:
                 return Verdict(doubt=f"'{name}' is not in the roster")
+            if str(name) in twins:
+                return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
             if spec.alive is True and not target.alive:
                 return Verdict(rule=f"{name} is dead")
             if spec.alive is False and target.alive:
@@ -149,6 +171,11 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
             return Verdict(rule=f"{slot.value} is dead")
         if slot.value == ctx.actor and not settings.self_vote:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
+        if str(slot.value) in look_alikes(sit.roster):
+            return Verdict(doubt=f"'{slot.value}' has a look-alike name in the roster")
+        voter = _slot(sit.roster, ctx.actor)
+        if voter is not None and "lover" in voter.statuses and "lover" in target.statuses:
+            return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
     return Verdict()
 
 

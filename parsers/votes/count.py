@@ -28,7 +28,7 @@ from parsers.names import (
 from parsers.roster import Roster, Slot
 from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, VoteRules
 from parsers.votes.dayend import DayEndWatch
-from parsers.votes.extract import RawAction, extract_actions, may_hold_votes
+from parsers.votes.extract import RawAction, clean_target, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
 from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
@@ -40,6 +40,7 @@ from parsers.votes.model import (
     EventStatus,
     PostInput,
     QueueItem,
+    Snapshot,
     Source,
     VoteEvent,
     Voter,
@@ -127,6 +128,7 @@ class _Counter(GmEvents):
     watch: DayEndWatch = field(default_factory=DayEndWatch)
     deadline_passed: bool = False
     missed: tuple[str, ...] = ()
+    timeline: list[Snapshot] = field(default_factory=list)
     _changes: int = -1
     _index: tuple[frozenset[str], NameIndex] | None = None
 
@@ -177,14 +179,22 @@ class _Counter(GmEvents):
             return
         self.last = post
         self._read(post)
-        if self.rules.majority_ends_day:
-            self._watch(post)
+        self._watch(post)
 
     def _watch(self, post: PostInput) -> None:
+        """After a post that changed the votes: the timeline, and (``majority_ends_day``)
+        whether it ended the Day."""
         changes = len(self.events) + len(self.applied) + len(self.notes)
-        if changes != self._changes:
-            self._changes = changes
-            self.watch.check(standing(self), post)
+        if changes == self._changes:
+            return
+        self._changes = changes
+        now = standing(self)
+        wagons = tuple((w.target, w.total, tuple(v.name for v in w.voters)) for w in now.wagons)
+        if not self.timeline or self.timeline[-1].wagons != wagons:
+            where: int | str = post.number if post.number is not None else post.id
+            self.timeline.append(Snapshot(where, post.time, wagons))
+        if self.rules.majority_ends_day:
+            self.watch.check(now, post)
 
     def _after_hammer(self, post: PostInput) -> None:
         slot = self.roster.by_account(post.author, post.author_id)
@@ -419,7 +429,10 @@ class _Counter(GmEvents):
             else:  # suggestions only, for the GM to pick from
                 candidates = self.living_index().suggest(action.target.split(",")[0][:40])
             kind = "ambiguous_name" if isinstance(found, Ambiguous) else "unresolved_name"
-            item = QueueItem(kind, post.id, slot.name, action.raw, candidates, found.reason)
+            written = clean_target(action.target)
+            item = QueueItem(
+                kind, post.id, slot.name, action.raw, candidates, found.reason, written=written
+            )
             return _Step(action, None, EventStatus.QUEUED, found.reason), None, item, True
         why = self._invalid_target(slot, found.slot)
         if why:

@@ -21,6 +21,7 @@ from parsers.votes.model import (
     Decision,
     EditFlag,
     QueueItem,
+    Snapshot,
     VoteEvent,
     Voter,
     Wagon,
@@ -86,6 +87,7 @@ class TallyInput(Protocol):
     outsiders: set[str]
     deadline_passed: bool
     missed: tuple[str, ...]  # wagons doubtful votes could have brought to a majority
+    timeline: list[Snapshot]
 
     @property
     def day(self) -> DaySetup: ...
@@ -257,6 +259,7 @@ def tally(state: TallyInput, last_post: int | None) -> CountResult:
         alive=tuple(s.name for s in now.eligible),
         last_post=last_post,
         notes=tuple(notes),
+        timeline=tuple(state.timeline),
     )
 
 
@@ -272,9 +275,8 @@ def _day_decision(state: TallyInput, now: Standing) -> Decision:
             if state.rules.majority_ends_day
             else "The Day is open until its deadline."
         )
-        return Decision(
-            None, False, (), True, now.majority, f"{text} If it ended now: {preview.reason}"
-        )
+        reason = f"{text} If it ended now: {preview.reason}"
+        return Decision(None, False, (), True, now.majority, reason, waits_for="deadline")
     return replace(_deadline_decision(state, now), ended="deadline")
 
 
@@ -286,7 +288,9 @@ def _hammer_decision(hammer: Hammer, majority: int) -> Decision:
     if hammer.doubts:
         why = "; ".join(hammer.doubts)
         text = f"{text} But {why}: the GM decides."
-        return Decision(None, False, (), True, majority, text, "hammer", hammer.post)
+        return Decision(
+            None, False, (), True, majority, text, "hammer", hammer.post, waits_for="gm"
+        )
     if hammer.target == NO_LYNCH:
         return Decision(
             None, True, (), False, majority, f"{text} Nobody is lynched.", "hammer", hammer.post
@@ -307,24 +311,24 @@ def _deadline_decision(state: TallyInput, now: Standing) -> Decision:
             f"{summary} The votes waiting for the GM could have ended the Day on "
             f"{', '.join(state.missed)} before the deadline: the GM decides."
         )
-        return Decision(None, False, (), True, majority, text)
+        return Decision(None, False, (), True, majority, text, waits_for="gm")
     if rule is DeadlineRule.UNKNOWN:
         text = f"{summary} No majority at the deadline and the game's deadline rule is not known."
-        return Decision(None, False, (), True, majority, f"{text} The GM decides.")
+        return Decision(None, False, (), True, majority, f"{text} The GM decides.", waits_for="gm")
     if rule is DeadlineRule.NO_LYNCH and rules.rule is LynchRule.PLURALITY:
         rule = DeadlineRule.PLURALITY  # plurality games: the deadline is the lynch
     if rule is DeadlineRule.MODERATOR:
         choice = state.day.gm_choice
         if choice is None:
             text = f"{summary} No majority at the deadline: the moderator chooses."
-            return Decision(None, False, (), True, majority, text)
+            return Decision(None, False, (), True, majority, text, waits_for="gm")
         return _lynch(choice, majority, f"{summary} The moderator chose {choice}.")
     if rule in (DeadlineRule.PLURALITY, DeadlineRule.RANDOM):
         rules = replace(rules, rule=LynchRule.PLURALITY)
     decision = decide(now.wagons, rules, majority, now.eligible, state.day.mayor_choice)
     if rule is DeadlineRule.RANDOM and decision.tied and not decision.pending:
         text = f"{decision.reason.rsplit('.', 2)[0]}. One of them is drawn at random."
-        decision = Decision(None, False, decision.tied, True, majority, text)
+        decision = Decision(None, False, decision.tied, True, majority, text, waits_for="draw")
     return _unless_doubtful(decision, now, rules)
 
 
@@ -397,7 +401,7 @@ def _unless_doubtful(decision: Decision, now: Standing, rules: VoteRules) -> Dec
         f"{decision.reason} But {now.doubtful} vote(s) wait for the GM "
         f"({', '.join(now.waiting)}) and could change the result: decide them first."
     )
-    return Decision(None, False, decision.tied, True, now.majority, reason)
+    return Decision(None, False, decision.tied, True, now.majority, reason, waits_for="gm")
 
 
 def majority_of(now: Standing) -> int:
@@ -459,11 +463,11 @@ def decide(
 def _tie_text(pick: LynchPick, majority: int, text: str, mayor: bool) -> Decision:
     tied = pick.tied
     if pick.waits_for == "mayor":
-        return Decision(None, False, tied, True, majority, f"{text} The mayor must decide.")
+        text = f"{text} The mayor must decide."
+        return Decision(None, False, tied, True, majority, text, waits_for="mayor")
     if pick.waits_for == "draw":
-        return Decision(
-            None, False, tied, True, majority, f"{text} One of them is drawn at random."
-        )
+        text = f"{text} One of them is drawn at random."
+        return Decision(None, False, tied, True, majority, text, waits_for="draw")
     if len(pick.chosen) > 1:
         return Decision(None, False, tied, False, majority, f"{text} All of them are lynched.")
     if pick.chosen and mayor:

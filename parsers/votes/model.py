@@ -18,6 +18,7 @@ __all__ = [
     "EventStatus",
     "PostInput",
     "QueueItem",
+    "Snapshot",
     "Source",
     "VoteEvent",
     "Voter",
@@ -143,6 +144,8 @@ class QueueItem:
         candidates: the possible targets.
         reason: a sentence for the GM.
         versions: for edits, the vote text before and after.
+        written: for a name it could not resolve, the name as written ("CP"): what the
+            GM decides it means is remembered for the game.
     """
 
     kind: str
@@ -152,6 +155,7 @@ class QueueItem:
     candidates: tuple[str, ...]
     reason: str
     versions: tuple[str, ...] = ()
+    written: str = ""
 
     def as_json(self) -> dict[str, Any]:
         """JSON form for ``count-votes``."""
@@ -165,6 +169,8 @@ class QueueItem:
         }
         if self.versions:
             data["versions"] = list(self.versions)
+        if self.written:
+            data["written"] = self.written
         return data
 
 
@@ -273,6 +279,9 @@ class Decision:
         ended: how the Day ended: ``hammer`` (a majority was reached), ``deadline``, or
             None while it is open.
         hammer_post: the post that reached the majority (its number, else its id).
+        waits_for: who decides an undecided Day: ``gm`` (doubtful votes, an unknown or
+            moderator's deadline rule), ``mayor`` or ``draw`` (a tie the resolver breaks),
+            ``deadline`` (the Day is still open).
     """
 
     lynched: str | None
@@ -283,6 +292,7 @@ class Decision:
     reason: str
     ended: str | None = None
     hammer_post: int | str | None = None
+    waits_for: str | None = None
 
     @property
     def outcome(self) -> str:
@@ -293,6 +303,21 @@ class Decision:
         if self.lynched is not None or (self.tied and not self.no_lynch):
             return "lynch"
         return "no_lynch" if self.no_lynch else "undecided"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The wagons just after a post that changed them (the Day's wagons over time).
+
+    Attributes:
+        post: the post's number (else its id).
+        time: when it was posted, when known.
+        wagons: (target, votes, voters) of every wagon then, biggest first.
+    """
+
+    post: int | str
+    time: datetime | None
+    wagons: tuple[tuple[str, int, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +334,8 @@ class CountResult:
         decision: what the lynch rule decides.
         alive: the living slots with a vote.
         last_post: the number (or id) of the last post counted.
+        notes: what GM events did, and other remarks.
+        timeline: the wagons after each post that changed them, in order.
     """
 
     wagons: tuple[Wagon, ...]
@@ -321,3 +348,4 @@ class CountResult:
     alive: tuple[str, ...]
     last_post: int | str | None = None
     notes: tuple[str, ...] = field(default=())
+    timeline: tuple[Snapshot, ...] = ()

@@ -56,6 +56,7 @@ def result_as_json(result: CountResult) -> dict[str, Any]:
             "outcome": decision.outcome,
             "ended": decision.ended,
             "hammer_post": decision.hammer_post,
+            "waits_for": decision.waits_for,
         },
         "events": [e.as_json() for e in result.events],
         "queue": [q.as_json() for q in result.queue],
@@ -65,4 +66,12 @@ def result_as_json(result: CountResult) -> dict[str, Any]:
         ],
         "last_post": result.last_post,
         "notes": list(result.notes),
+        "timeline": [
+            {
+                "post": snap.post,
+                "time": snap.time.isoformat() if snap.time else None,
+                "wagons": [{"target": t, "votes": n, "voters": list(v)} for t, n, v in snap.wagons],
+            }
+            for snap in result.timeline
+        ],
     }

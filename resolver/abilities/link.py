@@ -1,7 +1,7 @@
 """Link: bind two players for the rest of the game (a Rival and his target, lovers).
 
-``remove: true`` undoes every link of that kind from the same player (to the target, or to
-anyone when no target is given).
+``remove: true`` undoes links of that kind from the first target: to the second target if
+one is given, else to anyone.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ def apply(action: Action, work: Work) -> None:
     """Link the actor (or the first target) to the last target under ``kind``."""
     kind = str(action.params.get("kind", "link"))
     if action.params.get("remove"):
-        who = action.targets[0] if len(action.targets) > 1 else action.actor
-        to = action.targets[-1] if action.targets else None
+        who = action.targets[0]
+        to = action.targets[1] if len(action.targets) > 1 else None
         work.links = [
             lk
             for lk in work.links

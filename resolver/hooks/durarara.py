@@ -25,7 +25,6 @@ VILLAGE, WOLVES, IZAYA = "village", "blue_squares", "izaya"
 CHARMERS = ("saika", "ripper")  # faction ids; each charmer's role has the same id
 CHARM_OF = {"saika": "charmed_saika", "ripper": "charmed_ripper"}
 BOTH_GANGS_TAG = "both_gangs"
-SPECIAL_VILLAGER_TAG = "special_villager"
 POWER_TAGS = ("killer", "protector")
 UNSTOPPABLE = ("immunity", "protection")
 

@@ -65,7 +65,7 @@ class Hostile:
 
     def votes(self) -> dict[str, tuple[str, ...]]:
         """The open day's count as the bot reads it from stored posts: target -> voters."""
-        from forumbot.runtime import daycount
+        from forumbot.services.phases import daycount
 
         count = daycount.tally(self.rt, self.game_id)
         assert count is not None, "no open day"

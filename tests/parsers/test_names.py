@@ -172,3 +172,12 @@ def test_suggestions_for_the_queue() -> None:
     assert index.suggest("DD") == ("darkdude",)
     assert set(index.suggest("SH")) >= {"Scumhunter", "Shattered Viewpoint"}
     assert index.suggest("") == ()
+
+
+def test_the_vote_counters_loose_stages_are_off_by_default() -> None:
+    names = ["Wickedestjr", "evilpacman18", "Kthxbye"]
+    loose = NameIndex([NameEntry(n, n) for n in names], acronyms=True)
+    strict = NameIndex([NameEntry(n, n) for n in names])
+    for written in ("Wickid", "pac", "K"):
+        assert isinstance(loose.resolve(written), Resolved)
+        assert isinstance(strict.resolve(written), Unknown), written

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from parsers.orders import Learned, OrderParser, ParseResult, Status
+from parsers.orders import History, Learned, OrderParser, ParseResult, Status
 from parsers.orders.text import content_lines, strip_markup
 from parsers.roster import Roster, roster_from_data
 from resolver.ruleset import load_ruleset
@@ -64,13 +64,21 @@ def test_a_short_prefix_of_several_names_is_for_the_gm() -> None:
 @pytest.mark.parametrize(
     ("actor", "text", "want"),
     [("Bob", "heal Kill", "heal Kill"), ("Ann", "check Doctor", "check Doctor"),
-     ("Carl", "kill Kill", "shoot Kill"), ("Doctor", "nk: kill", "mafia_kill Kill"),
-     ("Ann", "check the Doctor", "check Doctor")],
+     ("Carl", "kill Kill", "shoot Kill"), ("Doctor", "nk: kill", "mafia_kill Kill")],
 )  # fmt: skip
 def test_players_named_like_roles_or_abilities(actor: str, text: str, want: str) -> None:
     result = parse(text, actor=actor)
     assert result.status is Status.ACCEPTED, result.reason
     assert orders(result) == [want]
+
+
+@pytest.mark.parametrize("text", ["check the Doctor", "check the doctor", "check doctor"])
+def test_a_name_written_as_its_role_word_is_queued(text: str) -> None:
+    """The player "Doctor" or the doctor's role? Written as a role is, the GM decides."""
+    result = parse(text, actor="Ann")
+    assert result.status is Status.AMBIGUOUS
+    assert "names a player and a role" in result.reason
+    assert [c.render() for c in result.candidates][:1] == ["check Doctor"]
 
 
 @pytest.mark.parametrize("written", ["Сара", "Capa", "САРА", "C\u0430pa"])
@@ -100,8 +108,14 @@ def test_learned_nickname_and_misspelling() -> None:
     assert orders(parse("protecc Ann", learned=learned)) == ["heal Ann"]
 
 
-def test_last_valid_order_wins_and_cancel() -> None:
+def test_two_orders_where_one_is_allowed_go_to_the_gm_with_both_readings() -> None:
     result = parse("heal Ann\nheal Carl")
+    assert result.status is Status.AMBIGUOUS
+    assert {c.render() for c in result.candidates} == {"heal Ann", "heal Carl"}
+
+
+def test_a_correction_replaces_the_earlier_order_and_cancel() -> None:
+    result = parse("heal Ann. Actually, heal Carl.")
     assert orders(result) == ["heal Carl"]
     assert [o.render() for o in result.superseded] == ["heal Ann"]
     assert orders(parse("heal Ann. Actually, no action tonight.")) == ["cancel"]
@@ -114,9 +128,10 @@ def test_questions_are_not_orders() -> None:
     assert not result.orders
 
 
-def test_an_order_with_a_question_keeps_both() -> None:
+def test_an_order_with_a_question_goes_to_the_gm_with_the_order_as_candidate() -> None:
     result = parse("heal Ann. Is the sheriff alive?")
-    assert orders(result) == ["heal Ann"]
+    assert result.status is Status.AMBIGUOUS
+    assert [c.render() for c in result.candidates] == ["heal Ann"]
     assert result.questions == ("Is the sheriff alive?",)
 
 
@@ -212,9 +227,8 @@ def test_multi_recipient_orders_do_not_count_in_dctp() -> None:
 def test_russian_case_endings_and_french_accents() -> None:
     ru = roster_from_data({"players": {"Маша": "doctor", "Кот": "sheriff", "Олег": "vampire"}})
     parser = _parser("ru_mafia")
-    assert orders(parser.parse("лечу Кота", roster=ru, actor="Маша", phase="night2")) == [
-        "heal Кот"
-    ]
+    heal = parser.parse("лечу Кота", roster=ru, actor="Маша", phase="night2", history=History())
+    assert orders(heal) == ["heal Кот"]
     result = parser.parse("слежу за Олегом", roster=ru, actor="Кот", phase="night2")
     assert result.status is not Status.ACCEPTED  # the sheriff does not shadow
     fr = roster_from_data({"players": {"Zoé": "shinra", "Kévin": "blue_square"}})

@@ -75,3 +75,26 @@ def test_bad_data_names_the_key(data: dict, key: str) -> None:
 def test_replaced_name_cannot_be_another_player() -> None:
     with pytest.raises(SetupError):
         roster_from_data({"players": [{"name": "Ann", "replaces": ["Bob"]}, "Bob"]})
+
+
+def test_look_alike_names_are_two_players_kept_apart_by_spelling_and_user_id() -> None:
+    """SMF lets "Мара" (Cyrillic) and "Mapa" (Latin) both register: the roster loads."""
+    roster = roster_from_data(
+        {"players": [{"name": "Мара", "user_id": 15}, {"name": "Mapa", "user_id": "16"}, "Кот"]}
+    )
+    cyrillic, latin = roster.by_author("Мара"), roster.by_author("Mapa")
+    assert cyrillic is not None and latin is not None and cyrillic.name != latin.name
+    assert roster.by_account("Mapa", "15") is cyrillic and roster.by_account("x", "16") is latin
+    assert roster.look_alikes("Mapa") == ("Мара", "Mapa")
+    assert roster.by_author("MAPA") is latin  # case still folds
+
+
+def test_the_same_name_twice_or_one_user_id_twice_is_refused() -> None:
+    with pytest.raises(SetupError, match="listed twice"):
+        roster_from_data({"players": ["Bob", "bob"]})
+    with pytest.raises(SetupError, match="user id 7"):
+        roster_from_data(
+            {"players": [{"name": "Bob", "user_id": 7}, {"name": "Ann", "user_id": 7}]}
+        )
+    with pytest.raises(SetupError, match="user_id"):
+        roster_from_data({"players": [{"name": "Bob", "user_id": [1]}]})

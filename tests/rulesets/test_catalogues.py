@@ -261,7 +261,8 @@ RU_ROLE_HEADINGS = {
 
 def test_ru_every_role_of_the_seed_is_named() -> None:
     rs = _load("ru_mafia")
-    assert set(RU_ROLE_HEADINGS.values()) == set(rs.roles)
+    clan_2 = {r for r, role in rs.roles.items() if "clan2" in role.tags}  # the second clan's copies
+    assert set(RU_ROLE_HEADINGS.values()) == set(rs.roles) - clan_2
     for heading, rid in RU_ROLE_HEADINGS.items():
         assert _role_by_name(rs, heading) == rid
 
@@ -723,7 +724,7 @@ def test_ru_items_votes_and_factions() -> None:
         "headless_horseman",
         "banshee",
     }
-    assert set(rs.roles) == seed_roles
+    assert {r for r in rs.roles if not r.endswith("_2")} == seed_roles  # *_2: the second clan
 
 
 @pytest.mark.parametrize("rid", CATALOGUES)

@@ -74,6 +74,7 @@ class ForumData:
     next_id: int = 100
     requests: int = 0
     down: int = 0  # answer 503 to this many next requests
+    body_encoding: str = "utf-8"  # what the bytes are in (the header always says UTF-8)
 
 
 class SMFTestForum:
@@ -116,6 +117,7 @@ class SMFTestForum:
         logout = (f'<a href="{self.base_url}?action=logout;{SESSION_VAR}={SESSION_ID}">Logout</a>'
                   if logged_in else "")  # fmt: skip
         head = f'<link rel="canonical" href="{canonical}">' if canonical else ""
+        head += f'<meta charset="{self.data.body_encoding}">'
         script = (f'<script>var smf_session_id = "{SESSION_ID}"; '
                   f'var smf_session_var = "{SESSION_VAR}";</script>')  # fmt: skip
         return (f"<!DOCTYPE html><html><head><title>{html.escape(self.data.title)}</title>"
@@ -205,7 +207,7 @@ def _handler(forum: SMFTestForum) -> type[BaseHTTPRequestHandler]:
             self._send(status, body, cookie, location)
 
         def _send(self, status: int, body: str, cookie: bool = False, location: str = "") -> None:
-            data = body.encode("utf-8")
+            data = body.encode(forum.data.body_encoding, "replace")
             self.send_response(status)
             self.send_header("Content-Type", "text/html; charset=UTF-8")
             self.send_header("Date", format_datetime(forum.clock.now(), usegmt=True))

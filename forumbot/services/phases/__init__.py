@@ -7,6 +7,7 @@ counts, reminders) and ``controls`` are the GM's commands (extend, end, pause, r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from forumbot.db.enums import PhaseStatus, PlayerStatus
@@ -21,8 +22,18 @@ def current(game: Game) -> Phase | None:
 
 
 def order_phases(game: Game) -> list[Phase]:
-    """Phases an order PM may be for now: the open phase, then the one planned after it."""
-    return [p for p in game.phases if p.status in (PhaseStatus.OPEN, PhaseStatus.PENDING)]
+    """Phases an order PM may be for now: a frozen phase still waiting for an ability's own
+    later deadline (a tie-break; only orders of such abilities go there), the open phase,
+    then the one planned after it."""
+    live = [p for p in game.phases if p.status in (PhaseStatus.OPEN, PhaseStatus.PENDING)]
+    frozen = [p for p in game.phases if p.status is PhaseStatus.FROZEN and _extended(p)]
+    return frozen + live
+
+
+def _extended(phase: Phase) -> bool:
+    prefix = schedule.ABILITY_DEADLINE
+    return any(k.startswith(prefix) and extends_past(phase, k[len(prefix) :])
+               for k in phase.inner_deadlines)  # fmt: skip
 
 
 def orders_deadline(phase: Phase) -> datetime | None:
@@ -31,12 +42,35 @@ def orders_deadline(phase: Phase) -> datetime | None:
     return datetime.fromisoformat(inner) if inner else phase.deadline
 
 
-def is_late(phase: Phase, sent_at: datetime) -> bool:
-    """Whether an order sent at ``sent_at`` missed this phase."""
-    if phase.status not in (PhaseStatus.OPEN, PhaseStatus.PENDING):
+def order_deadline(phase: Phase, ability: str | None, *, dead: bool = False) -> datetime | None:
+    """When orders of ``ability`` stop counting: a dead sender's own window, the ability's own
+    inner deadline (a ruleset's ``effect_params.deadline``, the wolves' 19:00; the mayor's
+    tie-break after the day), else the phase's orders deadline."""
+    inner = phase.inner_deadlines
+    found = inner.get(f"{schedule.DEAD_DEADLINE}{ability}") if ability and dead else None
+    found = found or (inner.get(f"{schedule.ABILITY_DEADLINE}{ability}") if ability else None)
+    return datetime.fromisoformat(found) if found else orders_deadline(phase)
+
+
+def is_late(
+    phase: Phase, sent_at: datetime, abilities: Iterable[str | None] = (), *, dead: bool = False
+) -> bool:
+    """Whether an order (of ``abilities``) sent at ``sent_at`` missed this phase (a frozen
+    phase takes only orders of an ability whose own deadline comes after the phase's)."""
+    wanted = list(abilities) or [None]
+    if phase.status is PhaseStatus.FROZEN:
+        if not all(a and extends_past(phase, a) for a in wanted):
+            return True
+    elif phase.status not in (PhaseStatus.OPEN, PhaseStatus.PENDING):
         return True
-    deadline = orders_deadline(phase)
-    return deadline is not None and sent_at > deadline
+    deadlines = [order_deadline(phase, a, dead=dead) for a in wanted]
+    return any(d is not None and sent_at > d for d in deadlines)
+
+
+def extends_past(phase: Phase, ability: str) -> bool:
+    """Whether orders of ``ability`` still count after the phase's deadline."""
+    own = phase.inner_deadlines.get(f"{schedule.ABILITY_DEADLINE}{ability}")
+    return bool(own and phase.deadline and datetime.fromisoformat(own) > phase.deadline)
 
 
 def is_alive(player: Player) -> bool:

@@ -8,7 +8,7 @@ posts and the lynch all follow the GM.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,11 +16,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
-from forumbot.db.models import Game, Phase, RawPM, RawPost, ReviewItem, VoteEvent
+from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
 from forumbot.services import domain, games, phases
+from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from parsers.roster import Roster
 from parsers.votes import (
+    NO_LYNCH,
     Channel,
     CountResult,
     DayEvent,
@@ -30,6 +33,7 @@ from parsers.votes import (
     QueueItem,
     count_votes,
 )
+from parsers.votes.detect import unread_votes_warning
 from resolver.ruleset import parse_yaml
 
 
@@ -53,21 +57,44 @@ def tally(rt: Runtime, game_id: int) -> DayCount | None:
         phase = phases.current(game)
         if phase is None or phase.kind.value != "day":
             return None
-        config = games.config_of(game)
-        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
-        posts = _posts_in(session, game, phase)
-        if rules.channel is not Channel.THREAD:
-            posts += _pms_in(session, game, phase, config.credentials.username)
-        hosts = (config.gm, config.credentials.username)
-        roster = domain.roster_of(game, game.players, hosts)
-        day = DaySetup(
-            number=phase.number,
-            deadline=phase.deadline,
-            events=tuple(corrections(session, game, phase)),
-        )
+        return count_day(session, game, phase, rt.clock.now())
+
+
+def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayCount:
+    """The vote count of one Day as of ``now``: what the runtime, the vote-count posts and
+    the GM page all show (one count, from the stored posts)."""
+    config = games.config_of(game)
+    rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+    posts = _posts_in(session, game, phase)
+    if rules.channel is not Channel.THREAD:
+        posts += _pms_in(session, game, phase, config.credentials.username)
+    hosts = (config.gm, config.credentials.username)
+    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    day = DaySetup(
+        number=phase.number,
+        deadline=phase.deadline,
+        events=tuple(corrections(session, game, phase)),
+        ended=phase.deadline is not None and now >= phase.deadline,
+    )
+    zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
-    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result)
-    return DayCount(result, render_vote_count(job, rt.clock.now()))
+    job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
+    return DayCount(result, render_vote_count(job, now, zone=zone))
+
+
+def _with_learned(roster: Roster, session: Session, game: Game) -> Roster:
+    """The GM's decisions on queued names, remembered for the game: each name he resolved
+    ("CP" meant crazypianist) is an alias of its player from then on."""
+    rows = session.scalars(
+        select(LearnedMapping).where(
+            LearnedMapping.game_id == game.id, LearnedMapping.kind == "player"
+        )
+    ).all()
+    learned: dict[str, list[str]] = {}
+    for row in rows:
+        learned.setdefault(row.value, []).append(row.text)
+    slots = tuple(replace(s, aliases=(*s.aliases, *learned.get(s.name, ()))) for s in roster.slots)
+    return replace(roster, slots=slots)
 
 
 def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ...]:
@@ -113,14 +140,12 @@ def _vote_overrides(game: Game) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=256)
 def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    stated = (parse_yaml(text) or {}).get("votes") or {}
-    out: dict[str, Any] = {}
-    if "channel" in stated:
-        out["channel"] = stated["channel"]
+    """Every vote setting the game file states (validated when the game file was read)."""
+    stated = dict((parse_yaml(text) or {}).get("votes") or {})
     if "syntax" in stated:
         syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
-        out["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
-    return tuple(out.items())
+        stated["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
+    return tuple(stated.items())
 
 
 def _within(moment: datetime, phase: Phase) -> bool:
@@ -131,6 +156,8 @@ def _within(moment: datetime, phase: Phase) -> bool:
 def queue_doubtful(rt: Runtime, game_id: int) -> int:
     """Put each vote the counter could not decide into the GM queue (once); returns how many."""
     count = tally(rt, game_id)
+    if count is not None and not count.result.events:
+        warn_unread_votes(rt, game_id)
     if count is None or not count.result.queue:
         return 0
     added = 0
@@ -151,6 +178,32 @@ def queue_doubtful(rt: Runtime, game_id: int) -> int:
     return added
 
 
+def warn_unread_votes(rt: Runtime, game_id: int) -> bool:
+    """Alert the GM once a Day when its posts hold votes in a syntax the game does not read
+    (a thread voting ``[b]vote: X[/b]`` under a ``$Name`` ruleset would count nothing)."""
+    with rt.sessions.begin() as session:
+        game = session.get_one(Game, game_id)
+        phase = phases.current(game)
+        if phase is None:
+            return False
+        key = f"{phase.name}:vote-syntax"
+        if session.scalar(select(ReviewItem.id).where(
+            ReviewItem.game_id == game.id, ReviewItem.problem_key == key
+        )):  # fmt: skip
+            return False  # once a Day, even after the GM saw it
+        config = games.config_of(game)
+        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+        hosts = {config.gm.casefold(), config.credentials.username.casefold()}
+        bodies = [
+            p.html for p in _posts_in(session, game, phase) if p.author.casefold() not in hosts
+        ]
+        warning = unread_votes_warning(bodies, rules)
+        if warning is None:
+            return False
+        raise_alert(session, game, key, f"{phase.name}: {warning}")
+        return True
+
+
 def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:
     post = session.scalar(
         select(RawPost).where(RawPost.forum_id == game.forum_id,
@@ -164,7 +217,9 @@ def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key:
                      raw_post_id=post.id if post else None,
                      player_id=voter.id if voter else None,
                      reason=f"{item.raw!r}: {item.reason}",
-                     candidates=list(item.candidates), problem_key=key)  # fmt: skip
+                     candidates=[{"target": c, "written": item.written} if item.written
+                                 else c for c in item.candidates],
+                     problem_key=key)  # fmt: skip
     session.add(row)
     session.flush()
     return row
@@ -193,6 +248,8 @@ def corrections(session: Session, game: Game, phase: Phase) -> list[DayEvent]:
             select(VoteEvent).where(VoteEvent.review_item_id == item.id).order_by(VoteEvent.id)
         )
         target = names.get(vote.target_id) if vote and vote.target_id else None
+        if vote is not None and vote.kind is VoteKind.NO_LYNCH:
+            target = NO_LYNCH  # the GM read it as a no-lynch vote (None would be an unvote)
         if vote is None or (vote.kind is VoteKind.VOTE and target is None):
             continue
         out.append(DayEvent(DayEventKind.CORRECT, post.post_id, voter, target))

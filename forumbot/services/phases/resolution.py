@@ -20,7 +20,7 @@ from forumbot.db.models import Game, Phase, ReviewItem
 from forumbot.db.models import Order as OrderRow
 from forumbot.db.repo import append_events
 from forumbot.logs import event
-from forumbot.services import domain
+from forumbot.services import domain, phases
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, drafting
@@ -48,6 +48,49 @@ def waits_for_gm(session: Session, game: Game, phase: Phase) -> bool:
         alert_once(session, game, phase, "queue",
                     f"{waiting} unclear order(s) need your decision (forumbot queue)")  # fmt: skip
     return bool(waiting)
+
+
+def waits_for_tie_break(rt: Runtime, session: Session, game: Game, phase: Phase) -> bool:
+    """Whether a tied day still waits for its tie-breaker (seed 003: the mayor has 10 h after
+    the day): an ability whose own deadline comes after the day's (``after_deadline_hours``),
+    held through its ``requires_status`` by a living player who has not used it yet. The
+    holder is told once, in the game's language; past that deadline the day resolves."""
+    ruleset = domain.ruleset_of(game)
+    waiting = [a for a in ruleset.abilities.values() if phases.extends_past(phase, a.id)]
+    now = rt.clock.now()
+    open_ = [a for a in waiting if (d := phases.order_deadline(phase, a.id)) and now <= d]
+    if phase.kind is not PhaseKind.DAY or not open_:
+        return False
+    count = daycount.tally(rt, game.id)
+    if count is None or not (count.result.decision.pending and count.result.decision.tied):
+        return False
+    state = domain.state_before(game, phase, ruleset)
+    wanted = {str(a.effect_params.get("requires_status", "")) for a in open_}
+    holders = [p.name for p in state.players if p.alive and any(p.has(s) for s in wanted)]
+    ids = {p.display_name: p.id for p in game.players}
+    used = session.scalars(select(OrderRow.player_id).where(
+        OrderRow.phase_id == phase.id, OrderRow.status == OrderStatus.ACCEPTED,
+        OrderRow.ability.in_([a.id for a in open_]))).all()  # fmt: skip
+    if not holders or any(ids.get(h) in used for h in holders):
+        return False
+    until = min(d for a in open_ if (d := phases.order_deadline(phase, a.id)))
+    drafting.tie_break_notice(session, game, phase, holders, count.result.decision.tied, until)
+    return True
+
+
+def lynch_undecided(rt: Runtime, session: Session, game: Game, phase: Phase) -> bool:
+    """Whether the Day's vote count cannot decide the lynch (doubtful votes that could change
+    it, an unknown deadline rule, the moderator's pick): the GM decides before the Day
+    resolves; the lynch is never guessed. A tie the mayor or a draw breaks is the
+    resolver's to settle."""
+    if phase.kind is not PhaseKind.DAY:
+        return False
+    count = daycount.tally(rt, game.id)
+    decision = count.result.decision if count else None
+    if decision is None or decision.waits_for != "gm":
+        return False
+    alert_once(session, game, phase, "lynch", f"the lynch is undecided: {decision.reason}")
+    return True
 
 
 def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
@@ -96,7 +139,7 @@ def _votes(rt: Runtime, game: Game, phase: Phase) -> dict[str, str | None]:
     if phase.kind is not PhaseKind.DAY:
         return {}
     tally = daycount.tally(rt, game.id)
-    return domain.resolver_votes(tally.votes) if tally else {}
+    return domain.resolver_votes(tally.result) if tally else {}
 
 
 def alert_once(session: Session, game: Game, phase: Phase, what: str, why: str) -> None:

@@ -29,6 +29,7 @@ from resolver.hooks.dctp.common import (
     has,
     is_player,
     item,
+    link,
     lover_of,
     note,
     public,
@@ -61,7 +62,8 @@ def _actor_refusal(view: HookView, action: ActionView) -> str:
         return "injured: no abilities"
     if view.has_status(me, "suspended") and aid not in SUSPENDED_MAY and not _gadget(view, action):
         return "suspended: no abilities"
-    if view.kind() == "day" and view.has_status(me, "frightened") and aid not in NOT_FRIGHTENABLE:
+    frightenable = aid not in NOT_FRIGHTENABLE and aid not in info.DB_ABILITIES  # DBs: odds
+    if view.kind() == "day" and view.has_status(me, "frightened") and frightenable:
         return "frightened: no day actions"
     if view.has_status(me, "clumsy") and aid in ("reinvestigate", "arrest", "detention"):
         return "only when not clumsy"
@@ -98,8 +100,12 @@ def _holding(view: HookView, officer: str) -> bool:
 def _exclusive(view: HookView, action: ActionView) -> str:
     """'Action A OR Action B -> Can just use one of it, not both at the same night'."""
     others = tuple(action.params.get("exclusive_with", ()))
-    for e in view.ledger():
-        if e.phase == view.phase and e.actor == action.actor and e.ability in others:
+    if not others:
+        return ""
+    for e in reversed(view.ledger()):  # this phase's entries are the last ones
+        if e.phase != view.phase:
+            break
+        if e.actor == action.actor and e.ability in others:
             return f"{action.ability.id} or {e.ability}, not both"
     return ""
 
@@ -160,7 +166,13 @@ def run_borrowed(view: HookView, action: ActionView, allowed: set[str]) -> Handl
     handler = HANDLERS.get(str(borrowed.effect_params.get("handler", "")))
     if handler is None or (borrowed.targets and not target):
         return fail("the covered ability needs a target")
-    return handler(view, inner)
+    handled = handler(view, inner)
+    if handled.outcome != "done":
+        return handled
+    # 'The covered abilities can be normally investigated ... "Calvados slanders Akonyl" will
+    # get a true.'
+    seen = link(action.actor, f"{aid}>{target or ''}@{view.phase}", "covered")
+    return Handled(handled.outcome, handled.reason, (*handled.primitives, seen), handled.late)
 
 
 _PLAIN: dict[str, Handler] = {
@@ -261,7 +273,8 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
 
 def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
     """Lovers' Lovey-Dovey; the suitcase holder's Bribe and Fake action; the bow-tie's
-    Interrogate and Investigate; a disguise's abilities; Sonoko's friend's abilities."""
+    Interrogate and Investigate; every DB ability to each Detective Boy; a disguise's
+    abilities; Sonoko's friend's abilities."""
     out: dict[str, tuple[str, ...]] = {}
     for name in view.names():
         extra: list[str] = []
@@ -271,9 +284,26 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
             extra += ["bribe", "fake_action"]
         if view.items(name).get("bow_tie", 0) > 0:
             extra += ["interrogate", "investigate"]
-        extra += _borrowed_roles(view, name)
+        if view.has_status(name, "detective_boy"):  # 'they have to come to a consensus as a
+            extra += list(info.DB_ABILITIES)  # group as to what ability to use'
+        extra += _borrowed_roles(view, name) + _variants(view, name)
         if extra:
             out[name] = tuple(dict.fromkeys(extra))
+    return out
+
+
+def _variants(view: HookView, name: str) -> list[str]:
+    """Seed 001's abilities a game switches on (``option: variant_sabotage, roles: [...]``),
+    and Eri's Night 1 Interrogate (``variant_eri_interrogate``)."""
+    role = view.role(name).id
+    out = []
+    for ability in view.ruleset.abilities.values():
+        option = ability.effect_params.get("option")
+        roles = ability.effect_params.get("roles", ())
+        if option and str(option).startswith("variant_") and role in roles and view.option(option):
+            out.append(ability.id)
+    if role == "eri" and view.option("variant_eri_interrogate") and view.phase == "night1":
+        out.append("interrogate")
     return out
 
 
@@ -336,9 +366,20 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
                     out.append(item(name, gadget, -view.items(name)[gadget]))
             if view.role(name).id in ("yukiko", "irish"):
                 out.append(unlink_all(name, "disguise"))
-        out += _betrayal(view) + _gossip(view)
+        out += _betrayal(view) + _gossip(view) + info.fbi_reports(view)
+    else:
+        out += day.lynch_safeguards(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
-    return out
+    return out + _clumsiness(view)
+
+
+def _clumsiness(view: HookView) -> list[Primitive]:
+    """Option ``yamamura_clumsy_ends``: the seed never says (``gm``: the GM lifts it)."""
+    if view.option("yamamura_clumsy_ends") != "after_first_death":
+        return []
+    if not view.names(alive=False):
+        return []
+    return [unstatus(n, "clumsy") for n in view.names() if view.has_status(n, "clumsy")]
 
 
 def _jail_terms(view: HookView) -> list[Primitive]:
@@ -351,7 +392,10 @@ def _jail_terms(view: HookView) -> list[Primitive]:
             if s.id not in ("detained", "held") or not jailer or not is_player(view, jailer):
                 continue
             gone = not view.alive(jailer) or view.dying(jailer) is not None
-            if s.id == "detained" and (gone or has(view, jailer, *INJURED)):
+            borrowed = "detention" not in view.role(jailer).abilities  # a disguise's: 'if Irish
+            # detains someone, they will be arrested at the beginning of the phase but released
+            # at the end of the phase automatically'
+            if s.id == "detained" and (gone or borrowed or has(view, jailer, *INJURED)):
                 out += [unstatus(name, s.id), public("released")]
             if s.id == "held" and (gone or has(view, jailer, *JAILED)):
                 out += [unstatus(name, s.id), public("released")]
@@ -448,16 +492,18 @@ def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitiv
 
 
 def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[Primitive]:
-    """Akai's Vengeance kills the player he voted for; a sniper's Revenge injures him."""
+    """Akai's Vengeance kills the player he voted for; a sniper's Revenge injures him; the
+    notices of a decisive Voice of Accusation or Sabotage."""
+    notices = day.lynch_notices(view, lynched)
     target = view.votes().get(lynched)
     if not target or not is_player(view, target) or not view.alive(target):
-        return ()
+        return notices
     abilities = view.role(lynched).abilities
     if "vengeance" in abilities and not view.has_status(lynched, "frightened"):
-        return (attack(lynched, target, "vengeance", ("protection",)),)
+        return [*notices, attack(lynched, target, "vengeance", ("protection",))]
     if "revenge" in abilities:
-        return tuple(kills.injure(view, lynched, target))
-    return ()
+        return notices + kills.injure(view, lynched, target)
+    return notices
 
 
 adjust_tally = day.adjust_tally

@@ -37,8 +37,15 @@ CHILD = "child"
 
 def discombobulate(view: HookView, action: ActionView) -> Handled:
     """'People that were discombobulated will fail with their night action on the same night';
-    only those who used a night action are told."""
+    only those who used a night action are told. 'In case the Discombobulator was
+    discombobulated, they'll get the message: Your action failed' (tricks of one step too)."""
     target = action.targets[0]
+    if tricked(view, action.actor):
+        return fail(
+            "the discombobulator was discombobulated", note([action.actor], "action_failed")
+        )
+    if _killers_target(view, action.actor, target):
+        return fail("the trickster is the killer's target")
 
     def later(v: HookView) -> Sequence[Primitive]:
         acted = any(actor == target for _, actor, _, _ in v.accepted())
@@ -52,6 +59,23 @@ def discombobulate(view: HookView, action: ActionView) -> Handled:
             note([action.actor], "discombobulated_target", target=target),
         ),
         later,
+    )
+
+
+def _killers_target(view: HookView, trickster: str, target: str) -> bool:
+    """'If the trickster is also the person the killer is targeting that night, their action
+    will fail UNLESS they are tricking the person killing them.'"""
+    from resolver.hooks.dctp.kills import chosen_kill
+
+    kill = chosen_kill(view)
+    return kill is not None and kill[2] == trickster and kill[1] != target
+
+
+def tricked(view: HookView, name: str) -> bool:
+    """Someone else discombobulates (or confuses) this player in this phase's trick step."""
+    return any(
+        aid in ("discombobulate", "confuse") and targets[:1] == (name,) and actor != name
+        for _, actor, aid, targets in view.accepted()
     )
 
 
@@ -293,11 +317,26 @@ def steal(view: HookView, action: ActionView) -> Handled:
     ]
     if peeked and peeked[-1] in have:
         wanted = peeked[-1]
+    earlier = [
+        lk.b.split("@")[1]
+        for lk in view.links("stole")
+        if lk.b.startswith(f"{target}@") and lk.b.endswith(f"@{view.phase}")
+    ]
+    if earlier:  # 'all thieves will "get the same item."' - it is gone only once
+        thieves = [
+            lk.a for lk in view.links("stole") if lk.b == f"{target}@{earlier[0]}@{view.phase}"
+        ]
+        told = [*thieves, action.actor, target]
+        return done(
+            link(action.actor, f"{target}@{earlier[0]}@{view.phase}", "stole"),
+            note(told, "item_stolen_by_several", item=earlier[0], thieves=len(thieves) + 1),
+        )
     if not have:
         return done(note([action.actor], "nothing_to_steal", target=target))
     taken = str(wanted) if wanted in have else view.draw(f"steal:{target}", have)
     out = [item(target, taken, -1), note([target], "item_stolen", item=taken),
-           result(action.actor, action.ability.id, target, taken)]  # fmt: skip
+           result(action.actor, action.ability.id, target, taken),
+           link(action.actor, f"{target}@{taken}@{view.phase}", "stole")]  # fmt: skip
     if taken == "alcohol" and view.has_status(target, "drunk"):
         out += [unstatus(target, "drunk"), status(None, target, "sober")]
     return done(*out)
@@ -445,6 +484,8 @@ def sabotage(view: HookView, action: ActionView) -> Handled:
 
 def confuse(view: HookView, action: ActionView) -> Handled:
     """Named only (a crime; 'ineffective' against Lovey-Dovey): the target's action fails."""
+    if tricked(view, action.actor):
+        return fail("the confuser was discombobulated")
     return done(block(action.actor, action.targets[0]))
 
 

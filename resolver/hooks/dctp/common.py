@@ -132,7 +132,7 @@ def link(a: str, b: str, kind: str, *, remove: bool = False, silent: bool = True
 
 def unlink_all(a: str, kind: str) -> Primitive:
     """Undo every link of ``kind`` from ``a``."""
-    return Primitive(Effect.LINK, a, (), {"kind": kind, "remove": True}, kind)
+    return Primitive(Effect.LINK, a, (a,), {"kind": kind, "remove": True}, kind)
 
 
 def block(actor: str, target: str) -> Primitive:

@@ -88,12 +88,40 @@ def _shield(view: HookView, target: str) -> list[Primitive] | None:
     if view.has_status(target, "health_charm"):
         return [unstatus(target, "health_charm"), note([target], "charm_used")]
     if view.has_status(target, "safeguarded"):
-        savers = [s.source for s in view.statuses(target) if s.id == "safeguarded" and s.source]
-        return [note(savers, "safeguard_saved", target=target)]
+        return safeguard_saved(view, target)
     for _, actor, aid, targets in view.accepted():
         if aid == "lovey_dovey" and targets[:1] == (target,) and not has(view, actor, "frightened"):
             return [status(None, n, "lovey_cooldown", 3) for n in (actor, target)]
     return None
+
+
+def safeguard_saved(view: HookView, target: str) -> list[Primitive]:
+    """'Uehara will then be notified that she saved that player with this role'; 'Can't use
+    the ability on someone in a row in case it was successful ... at least one day delay';
+    Vermouth who saved a BO 'needs to wait 2 days to be able to use it on any other BO'."""
+    out: list[Primitive] = []
+    for s in view.statuses(target):
+        if s.id != "safeguarded" or not s.source:
+            continue
+        out += [note([s.source], "safeguard_saved", target=target),
+                status(s.source, target, "safeguard_cooldown")]  # fmt: skip
+        if bo(view, s.source) and bo(view, target):
+            out.append(status(s.source, s.source, "safeguard_bo_cooldown"))
+    return out
+
+
+def lynch_safeguards(view: HookView) -> list[Primitive]:
+    """At the end of a day: a safeguarded player who would have been lynched was saved."""
+    if any(e.ability == "voice_of_reason" and e.outcome == "done" for e in entries(view)):
+        return []
+    totals: dict[str, int] = {}
+    for voter, target in view.votes().items():
+        if target and is_player(view, voter) and view.alive(voter):
+            totals[target] = totals.get(target, 0) + view.vote_weight(voter)
+    top = _unique_top(modified(view, totals))
+    if top is None or not is_player(view, top) or not view.has_status(top, "safeguarded"):
+        return []
+    return safeguard_saved(view, top)
 
 
 def protection_charm(view: HookView, action: ActionView) -> Handled:
@@ -116,6 +144,12 @@ def safeguard(view: HookView, action: ActionView) -> Handled:
     from resolver.hooks.dctp.common import current_disguise
 
     mod = view.has_status(target, "master_of_disguise") and current_disguise(view, target) == role
+    if any(
+        x.id == "safeguard_cooldown" and x.source == action.actor for x in view.statuses(target)
+    ):
+        return fail("not on the same player in a row after a success")
+    if bo(view, target) and view.has_status(action.actor, "safeguard_bo_cooldown"):
+        return fail("she needs to wait 2 days to use it on a BO again")
     if role != true_role and not mod:
         return done()  # 'If the role was wrong, nothing will happen'
     return done(
@@ -156,25 +190,62 @@ def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]
     today = [e for e in entries(view) if e.outcome == "done"]
     if any(e.ability == "voice_of_reason" for e in today):
         return None
-    out = dict(totals)
-    players = [t for t in out if t != "no_lynch"]
-    top = max(out.values(), default=0)
-    tied = [t for t in players if out[t] == top]
-    if len(tied) > 1:  # 'If the lynch vote does not tie prior ... Sabotage will fail'
-        for t in tied:
-            if view.has_status(t, "sabotaged"):
-                out[t] += 1
-    for e in today:
-        if e.ability == "accompany" and e.targets and e.targets[0] in out:
-            out[e.targets[0]] -= 1
-        if e.ability == "voice_of_accusation" and e.targets and e.targets[0] in out:
-            out[e.targets[0]] += 1
+    out = modified(view, totals)
     leaders = [t for t in out if out[t] == max(out.values(), default=0) and t != "no_lynch"]
     if len(leaders) == 1 and view.has_status(leaders[0], "lynch_shield"):
         return None  # 'he will jump in and stop the lynching. The lynching votes will not be shown'
     return out
 
 
-def tally_notes(view: HookView, totals: Mapping[str, int]) -> list[Primitive]:
-    """Public notices when a modifier changed the result."""
-    return [public("votes_modified")]
+def modified(
+    view: HookView, totals: Mapping[str, int], without: str | None = None
+) -> dict[str, int]:
+    """The totals after Sabotage, Accompany and Voice of Accusation (``without`` one of them);
+    votes that weigh nothing lynch nobody."""
+    today = [e for e in entries(view) if e.outcome == "done"]
+    out = dict(totals)
+    top = max(out.values(), default=0)
+    tied = [t for t in out if t != "no_lynch" and out[t] == top]
+    if len(tied) > 1 and without != "sabotage":  # 'If the lynch vote does not tie prior ...
+        for t in tied:  # Sabotage will fail'
+            if view.has_status(t, "sabotaged"):
+                out[t] += 1
+    for e in today:
+        if not e.targets or e.targets[0] not in out or e.ability == without:
+            continue
+        if e.ability == "accompany":
+            out[e.targets[0]] -= 1
+        if e.ability == "voice_of_accusation":
+            out[e.targets[0]] += 1
+    return {t: n for t, n in out.items() if n > 0}
+
+
+def lynch_notices(view: HookView, lynched: str) -> list[Primitive]:
+    """'If Voice of Accusation causes a player to be lynched, there will be a notice that one
+    vote was increased by 1' (and Kujou may not use it again); 'If Pisco/Tequila causes a change
+    in the lynch results with his action, there will be a notice that someone tampered with the
+    votes.'"""
+    totals: dict[str, int] = {}
+    for voter, target in view.votes().items():
+        if target and is_player(view, voter) and view.alive(voter):
+            totals[target] = totals.get(target, 0) + view.vote_weight(voter)
+    out: list[Primitive] = []
+    for cause, message in (
+        ("voice_of_accusation", "vote_increased"),
+        ("sabotage", "votes_tampered"),
+    ):
+        if _unique_top(modified(view, totals, without=cause)) != lynched:
+            out.append(public(message))
+            if cause == "voice_of_accusation":
+                out += [
+                    status(None, e.actor, "accusation_used")
+                    for e in entries(view)
+                    if e.ability == cause and e.outcome == "done" and e.targets[:1] == (lynched,)
+                ]
+    return out
+
+
+def _unique_top(totals: Mapping[str, int]) -> str | None:
+    top = max(totals.values(), default=0)
+    leaders = [t for t, n in totals.items() if n == top and t != "no_lynch"]
+    return leaders[0] if len(leaders) == 1 else None

@@ -149,12 +149,27 @@ def _to_all_dbs(view: HookView, action: ActionView, handled: Handled) -> Handled
     return Handled(handled.outcome, handled.reason, (*handled.primitives, *extra), handled.late)
 
 
+DB_ABILITIES = ("identify", "db_investigate", "db_detect")
+
+
 def db_turn(view: HookView, action: ActionView) -> str:
     """'Each phase, only one DB may use their Day ability ... the DB with the highest rank
-    will be chosen (Ayumi > Mitsuhiko > Genta)'."""
+    will be chosen (Ayumi > Mitsuhiko > Genta)'. A frightened DB: 'If one DB is frightened by
+    Tequila and only one DB has sent an action ..., the action will fail. If two DBs send in
+    the same action, the action has a 50% chance of succeeding. If all three DBs send in the
+    same action, then the action has a 66% chance of succeeding.'"""
     from resolver.hooks.dctp.common import rank
 
     mine = rank(view, action.actor)
+    if view.has_status(action.actor, "frightened"):
+        same = sum(
+            1
+            for _, actor, aid, targets in view.accepted()
+            if aid == action.ability.id and targets == action.ordered and view.alive(actor)
+        )
+        odds = ["fails"] + ["succeeds"] * (same - 1)
+        if same < 2 or view.draw(f"db_frightened:{action.actor}", odds) == "fails":
+            return "frightened: the Detective Boys' action failed"
     for _, actor, aid, _targets in view.accepted():
         db = actor != action.actor and view.has_status(actor, "detective_boy")
         ranked = aid in ("identify", "db_investigate", "db_detect") and rank(view, actor) < mine
@@ -178,12 +193,21 @@ def reinvestigate(view: HookView, action: ActionView) -> Handled:
         if e.actor == action.actor
         and e.ability == "investigate"
         and e.phase == when
-        and (parse_claim(e.targets[0]) if e.targets else None) == claim
+        and _same_claim(parse_claim(e.targets[0]) if e.targets else None, claim)
     ]
     if when is None or not asked:
         return fail("he did not investigate that claim that night")
     value = "true" if claim_holds(view, claim, when) else "false"
     return done(result(action.actor, action.ability.id, action.targets[0], value))
+
+
+def _same_claim(asked: Claim | None, claim: Claim) -> bool:
+    """The same who-did-what-to-whom (the night is matched separately)."""
+    return asked is not None and (asked.subject, asked.verb, asked.object) == (
+        claim.subject,
+        claim.verb,
+        claim.object,
+    )
 
 
 def appearance(view: HookView, target: str, query: str) -> str:
@@ -437,3 +461,55 @@ def pinch_face(view: HookView, action: ActionView) -> Handled:
         result(action.actor, action.ability.id, target, disguise),
         note([target], "pinched"),
     )
+
+
+SUBORDINATES = ("jodie", "akai", "camel", "kir")
+REPORTED = ("investigate", "special_investigate", "observe")
+
+
+def fbi_reports(view: HookView) -> list[Primitive]:
+    """'After every Night, he will get up to 2 results from his subordinates chosen at random
+    ... In case of Akai, James will only receive one of his investigations.' One report per
+    subordinate drawn, of one of his investigations or observations of the night."""
+    out: list[Primitive] = []
+    for james in view.names():
+        if not view.has_status(james, "fbi_leader"):
+            continue
+        done_tonight = [
+            e
+            for e in entries(view)
+            if e.outcome == "done" and e.ability in REPORTED and e.targets
+            and is_player(view, e.actor) and view.role(e.actor).id in SUBORDINATES
+        ]  # fmt: skip
+        subs = sorted({e.actor for e in done_tonight}, key=view.seat)
+        for pick in range(min(2, len(subs))):
+            sub = view.draw(f"fbi_report:{james}:{pick}", subs)
+            subs.remove(sub)
+            mine = [e for e in done_tonight if e.actor == sub]
+            entry = mine[int(view.draw(f"fbi_report:{sub}", [str(i) for i in range(len(mine))]))]
+            value = _report_value(view, entry.ability, entry.targets[0])
+            role = view.role(sub).id
+            target = entry.targets[0]
+            out.append(
+                note(
+                    [james],
+                    "fbi_report",
+                    role=role,
+                    ability=entry.ability,
+                    target=target,
+                    result=value,
+                )
+            )
+    return out
+
+
+def _report_value(view: HookView, ability: str, target: str) -> str:
+    if ability == "observe":
+        return appearance(view, target, "observe") or "adult"
+    claim = parse_claim(target)
+    if claim is None:
+        return "false"
+    if ability == "investigate":
+        return judge(view, claim, view.phase)
+    when = phase_of(claim.phase) or view.phase
+    return _judge_past(view, claim, when)

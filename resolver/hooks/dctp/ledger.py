@@ -41,14 +41,31 @@ class Fact:
     fake: bool = False
 
 
+_CACHE: dict[tuple[str, tuple[LedgerEntry, ...], tuple[str, ...]], list[Fact]] = {}
+
+
 def facts(view: HookView) -> list[Fact]:
-    """Every action of the game that went through, expanded (fakes, frames, kill orders)."""
-    out: list[Fact] = []
+    """Every action of the game that went through, expanded (fakes, frames, kill orders).
+
+    One resolution asks many times: the expansion of the last ledger seen is kept (keyed by
+    the whole ledger, so another game's or phase's ledger never reads it).
+    """
     ledger = view.ledger()
+    covered = tuple(lk.b for lk in view.links("covered"))
+    key = (view.ruleset.path or view.ruleset.id, ledger, covered)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    out: list[Fact] = []
     for e in ledger:
-        if e.outcome != DONE:
-            continue
-        out += _expand(view, e, ledger)
+        if e.outcome == DONE:
+            out += _expand(view, e, ledger)
+    for lk in view.links("covered"):  # an ability Calvados used through Cover or Backup
+        action, _, phase = lk.b.partition("@")
+        aid, _, target = action.partition(">")
+        out.append(Fact(phase, lk.a, aid, (target,) if target else ()))
+    _CACHE.clear()
+    _CACHE[key] = out
     return out
 
 

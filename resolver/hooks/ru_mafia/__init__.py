@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
 from resolver.hooks.ru_mafia.day import (
+    adjust_tally,
     adjust_votes,
     after_deaths,
     check_win,
@@ -28,6 +29,7 @@ from resolver.work import Action, Work
 __all__ = [
     "EFFECTS",
     "STEP_END",
+    "adjust_tally",
     "adjust_votes",
     "after_deaths",
     "check_win",
@@ -48,6 +50,7 @@ EFFECTS: dict[str, Callable[[Action, Work], None]] = {
     "block": moves.block,
     "lose_vote": moves.lose_vote,
     "vote_plan": moves.vote_plan,
+    "suggest_target": moves.suggest_target,
     "heal": moves.heal,
     "stomach_pump": moves.stomach_pump,
     "bless": moves.bless,

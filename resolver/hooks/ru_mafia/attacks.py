@@ -37,8 +37,16 @@ ONLY_IF = {
 def same_type_taken(work: Work, action: Action) -> bool:
     """п.20: clan players cannot make moves of one type (except the stake hunt, cops' search)."""
     clan = faction(work, action.actor)
+    if "cops_clan" in work.role_of(action.actor).tags and clan == "town":
+        clan = "cops"  # Клан Копов: the Sheriff, the Investigator, the Rookie
     kind = str(action.params.get("move_type", action.ability.id))
-    if clan not in MAFIA_FACTIONS or kind in ("stake_hunt", "stay_home"):
+    free = (
+        "stake_hunt",
+        "stay_home",
+        "use_item",
+        "cop_search",
+    )  # «за исключением поиска в клане полицейских»
+    if clan not in (*MAFIA_FACTIONS, "cops") or kind in free:
         return False
     notes = night(work)
     first = notes.clan_moves.setdefault((clan, kind), action.actor)

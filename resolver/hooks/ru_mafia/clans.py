@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from resolver.abilities.convert import convert
 from resolver.hooks.ru_mafia.kernel import (
     FAIL,
     MAFIA_FACTIONS,
@@ -118,6 +117,8 @@ def _consents(work: Work, target: str, kind: str, action: Action, number: int, c
 
 
 def _become(work: Work, who: str, role: str, clan: str) -> None:
+    from resolver.abilities.convert import convert  # local: abilities import the hook registry
+
     items = dict(work.players[who].items)
     convert(work, who, role, cause="recruited")
     player = work.players[who]
@@ -156,7 +157,8 @@ def settle_role_changes(work: Work) -> None:
         elif change.startswith("clan:"):
             _become(work, who, clan_role("mafioso", change[5:]), change[5:])
         else:
-            _become(work, who, change, _faction_of_role(work, change))
+            follower = any(f.startswith("follower:") for f in work.players[who].flags)
+            _become(work, who, change, "loners" if follower else _faction_of_role(work, change))
     _promote_rookie(work)
     godfather_joins(work)
 

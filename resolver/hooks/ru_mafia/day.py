@@ -76,23 +76,29 @@ def _weights(view: HookView, name: str) -> list[int]:
 
 
 def vote_extras(view: HookView) -> Mapping[str, int]:
-    """Penalties «+1 в лог», the diploma, the Prosecutor's accusation, the Banshee."""
-    votes = view.votes()
+    """Penalties «+1 в лог» (п.09, п.10): one vote each in today's log."""
     extra: dict[str, int] = {}
     for name in view.names():
         n = sum(1 for f in view.flags(name) if f.startswith(f"log:{view.phase}:"))
         if n:
-            extra[name] = extra.get(name, 0) + n
-    for user, _, _ in _plans(view, "diploma"):
-        _add(extra, votes.get(user), 1)
+            extra[name] = n
+    return extra
+
+
+def adjust_tally(view: HookView, totals: Mapping[str, int]) -> Mapping[str, int]:
+    """Weights nobody sees in the log: the Prosecutor's double vote against the accused
+    (told to the host only), the Banshee's +1 per absorption."""
+    votes = view.votes()
+    out = dict(totals)
     for prosecutor, accused, _ in _plans(view, "accuse"):
-        if votes.get(prosecutor) == accused:
-            _add(extra, accused, 1)
+        if votes.get(prosecutor) == accused and accused in out:
+            _add(out, accused, 1)
     for name in view.names():
         absorbed = sum(1 for f in view.flags(name) if f.startswith("absorbed:"))
-        if absorbed:
-            _add(extra, votes.get(name), absorbed)
-    return extra
+        target = votes.get(name)
+        if absorbed and target in out:  # a vote the tally refused weighs nothing
+            _add(out, target, absorbed)
+    return out
 
 
 def _add(extra: dict[str, int], target: str | None, n: int) -> None:
@@ -120,7 +126,7 @@ def record_ties(work: Work) -> None:
         return
     for e in work.events:
         if e.kind is EventKind.NO_LYNCH and e.data.get("reason") == "tie":
-            for name in e.data.get("leaders", ()):
+            for name in [n for n in e.data.get("leaders", ()) if n in work.players]:
                 work.players[name].flags.add(f"log:day{work.phase.number + 1}:tie:{work.phase.id}")
 
 
@@ -149,12 +155,49 @@ def on_lynch(view: HookView, lynched: str, voters: tuple[str, ...]) -> Sequence[
     return out
 
 
+CLAN_ITEMS = ("poison", "diploma", "zip_gun")
+
+
 def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
+    """The clan's things pass on (п.20); the earliest Follower becomes the Rebel."""
+    return (*_clan_things(view, deaths), *_rebel_heir(view, deaths))
+
+
+def _clan_things(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
+    """п.20: «В случае смерти или посадки клановыми вещами распоряжается персонаж,
+    выбранный большинством голосов членов клана» — the earliest living member, unless the
+    GM records the clan's choice."""
+    out: list[Primitive] = []
+    for dead in deaths:
+        clan = view.faction(dead)
+        if clan not in (*MAFIA_FACTIONS, "loners"):
+            continue
+        heirs = [n for n in view.names() if n not in deaths and view.faction(n) == clan]
+        if clan == "loners":
+            heirs = [n for n in heirs if view.role(n).id == "rebel" or _follows(view, n)]
+        things = {i: n for i, n in view.items(dead).items() if i in CLAN_ITEMS and n > 0}
+        if not heirs or not things:
+            continue
+        for item, n in things.items():
+            out.append(
+                Primitive(Effect.ITEM, None, (dead,), {"item": item, "delta": -n}, "clan_things")
+            )
+            out.append(
+                Primitive(Effect.ITEM, None, (heirs[0],), {"item": item, "delta": n}, "clan_things")
+            )
+    return out
+
+
+def _follows(view: HookView, name: str) -> bool:
+    return any(f.startswith("follower:") for f in view.flags(name))
+
+
+def _rebel_heir(view: HookView, deaths: Mapping[str, str]) -> list[Primitive]:
     """The earliest Follower becomes the Rebel when the Rebel is killed or jailed."""
     if not any(view.role(n).id == "rebel" for n in deaths):
-        return ()
+        return []
     if any(view.role(n).id == "rebel" for n in view.names() if n not in deaths):
-        return ()
+        return []
     followers = sorted(
         (f, n)
         for n in view.names()
@@ -163,14 +206,18 @@ def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitiv
         if f.startswith("follower:")
     )
     if not followers:
-        return ()
-    return (Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir"),)
+        return []
+    return [Primitive(Effect.CONVERT, None, (followers[0][1],), {"to": "rebel"}, "rebel_heir")]
+
+
+def _in_jail(view: HookView, name: str) -> bool:
+    return any(s.id == "jailed_by_jailer" for s in view.statuses(name))
 
 
 def check_win(view: HookView) -> Winner | None:
     """п.14: a side wins when no other side is left (the other mafia clan counts as
     another side); an unjoined Godfather wins with any one clan."""
-    living = view.names()
+    living = [n for n in view.names() if not _in_jail(view, n)]  # the Jailer's prisoners are out
     everyone = view.names(alive=None)
     if not living:
         return Winner((), (), "everyone_died", True)

@@ -10,6 +10,7 @@ from resolver.hooks.ru_mafia.kernel import (
     add_item,
     answer,
     give_status,
+    is_undead,
     item_count,
     living_role,
     night,
@@ -94,7 +95,7 @@ def _unknown(action: Action, work: Work) -> None:
 def diploma(action: Action, work: Work) -> None:
     """Doubles its user's vote at the next day vote."""
     _spend(work, action)
-    work.players[action.actor].flags.add(f"vote:day{work.phase.number + 1}:diploma:{action.actor}:")
+    give_status(work, action.actor, "double_vote", action.actor)
     answer(work, action, SUCCESS)
 
 
@@ -130,6 +131,10 @@ def zip_gun(action: Action, work: Work) -> None:
     target = _target(action, work)
     if target is None:
         answer(work, action, FAIL)
+        return
+    if work.ruleset.option("zip_gun_silver") and not is_undead(work, target):
+        take_item(work, action.actor, "zip_gun")
+        answer(work, action, FAIL, why="a silver bullet harms only the undead")
         return
     silver = bool(work.ruleset.option("zip_gun_silver"))
     shot = Action(

@@ -16,7 +16,7 @@ from typing import Any
 from resolver.combat import immune
 from resolver.model.events import EventKind
 from resolver.model.state import Status
-from resolver.phases import index_of, last_phase_covered, parse_phase
+from resolver.phases import last_phase_covered
 from resolver.work import Action, Dying, Work
 
 SUCCESS = "success"
@@ -25,7 +25,6 @@ UNDEAD = "undead"
 SHOTS = frozenset({"shot"})
 UNREACHABLE = ("drunk", "on_tour", "domovoi_blocked", "confessed")
 MAFIA_FACTIONS = ("mafia", "mafia2")
-CLAN_FACTIONS = (*MAFIA_FACTIONS,)
 
 
 @dataclass(slots=True)
@@ -40,20 +39,17 @@ class Night:
     guards: dict[str, str] = field(default_factory=dict)
     blessed: dict[str, str] = field(default_factory=dict)
     hostile: list[tuple[str, str, str]] = field(default_factory=list)
-    attempts: list[tuple[str, str, str]] = field(default_factory=list)
     watches: list[tuple[str, str, str]] = field(default_factory=list)
     stakes: dict[str, list[Action]] = field(default_factory=dict)
     offers: dict[str, list[tuple[str, str, Action]]] = field(default_factory=dict)
     consent: dict[str, str] = field(default_factory=dict)
     bitten: set[str] = field(default_factory=set)
-    poisoned_by: dict[str, str] = field(default_factory=dict)
     forget: set[str] = field(default_factory=set)
     gifts: list[tuple[str, str]] = field(default_factory=list)
     deferred: dict[str, list[Action]] = field(default_factory=dict)
     joins: list[tuple[str, str]] = field(default_factory=list)
     reports: list[tuple[str, str]] = field(default_factory=list)
     blockers: dict[str, list[str]] = field(default_factory=dict)
-    reanimated: set[str] = field(default_factory=set)
     public: list[dict[str, Any]] = field(default_factory=list)
     clan_moves: dict[tuple[str, str], str] = field(default_factory=dict)
 
@@ -72,7 +68,8 @@ def answer(work: Work, action: Action, result: str, **extra: Any) -> None:
     action.outcome = "done" if result == SUCCESS else "failed"
     action.reason = str(extra.get("why", action.reason))
     key = (action.actor, action.ability.id)
-    target = player_target(work, action)
+    ordered = [t for t in action.ordered if t in work.players]  # a redirected actor never knows
+    target = ordered[0] if ordered else player_target(work, action)
     night(work).answers[key] = {"result": result, "target": target, **extra}
 
 
@@ -228,6 +225,8 @@ def unreachable(work: Work, target: str, method: str) -> bool:
     only vodka, п.ru Банши)."""
     if method == "absorb":
         return has(work, target, "drunk")
+    if method == "watch":  # the Journalist sees a confession (answer 3)
+        return any(has(work, target, s) for s in UNREACHABLE if s != "confessed")
     return any(has(work, target, s) for s in UNREACHABLE)
 
 
@@ -235,7 +234,6 @@ def hostile(work: Work, action: Action, target: str, method: str) -> str:
     """Resolve one hostile move on ``target``; returns the actor's answer (SUCCESS/FAIL)."""
     actor = action.performer
     notes = night(work)
-    notes.attempts.append((actor, target, method))
     if not work.players[target].alive:
         return FAIL
     if is_undead(work, actor) and is_undead(work, target):
@@ -269,10 +267,10 @@ def _protections(
             [actor],
             {**action.params, "reflected": True},
             work.step,
-            notes.blessed[target],
+            actor,
         )
-        _land(work, reflect, actor, method)  # п.ru Священник: возвращается ответным действием
-        return FAIL
+        hostile(work, reflect, actor, method)  # п.ru Священник: возвращается ответным действием
+        return SUCCESS if work.ruleset.option("blessing_answer") == "success" else FAIL
     if target in notes.guards and not is_undead(work, actor) and "guard" not in pierce:
         _bodyguard(work, notes.guards[target], actor)
         return FAIL
@@ -342,10 +340,9 @@ def _land(work: Work, action: Action, target: str, method: str) -> str:
     cured = tuple(work.ruleset.abilities["heal"].effect_params.get("not", ()))
     if healer is not None and method not in cured and not is_undead(work, target):
         work.tell(target, EventKind.SAVED, protection="heal")
-        return SUCCESS
+        return SUCCESS if work.ruleset.option("healed_answer") == "success" else FAIL
     if method in ("poison", "clonidine"):
         give_status(work, target, "poisoned", action.performer)
-        notes.poisoned_by[target] = action.performer
         work.tell(target, EventKind.NOTE, message="poisoned")  # игрок получает сообщение «отравлен»
         return SUCCESS
     if method == "bite":
@@ -375,8 +372,3 @@ def _psycho_shot(work: Work, action: Action, target: str, method: str) -> None:
         return
     if item_count(work, target, "explosive") > 0:
         die(work, action.performer, "explode", target, "psycho_revenge")
-
-
-def phase_index(work: Work, phase: str) -> int:
-    """The running index of a phase id."""
-    return index_of(parse_phase(phase, work.ruleset), work.ruleset)

@@ -59,7 +59,7 @@ def villagers(work: Work) -> None:
         dying = actor in work.dying
         pool = free_roles(work, undead=dying)
         if any(f.startswith("follower:") for f in work.players[actor].flags):
-            pool = []  # уже завербован Бунтарём: не может выбрать никакую роль
+            pool = _follower_pool(work, pool)
         if role in pool:
             wanted.setdefault(role, []).append(actor)
     for role, askers in wanted.items():
@@ -67,6 +67,13 @@ def villagers(work: Work) -> None:
         if winner in work.dying:
             del work.dying[winner]
         notes.joins.append((winner, role))
+
+
+def _follower_pool(work: Work, pool: list[str]) -> list[str]:
+    """A Follower Villager: no role at all, or only recruitable ones (option)."""
+    if work.ruleset.option("follower_villager_roles") == "none":
+        return []  # «Если уже был завербован Бунтарём, то не может выбрать никакую роль»
+    return [r for r in pool if "unrecruitable" not in work.ruleset.roles[r].tags]
 
 
 def _requested(work: Work, actor: str) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from resolver.abilities.block import mark_blocked
 from resolver.hooks.ru_mafia.attacks import attack_move, same_type_taken, shoot_silver
 from resolver.hooks.ru_mafia.kernel import (
     FAIL,
@@ -23,6 +22,14 @@ from resolver.hooks.ru_mafia.kernel import (
 )
 from resolver.model.events import EventKind
 from resolver.work import Action, Work
+
+
+def mark_blocked(work: Work, target: str, blocker: str) -> None:
+    """The engine's block (later steps of the target fail), without a notice to him."""
+    from resolver.abilities.block import mark_blocked as block_now  # local: import cycle
+
+    block_now(work, target, blocker, notify=None)
+
 
 COPS = ("sheriff", "investigator", "recruit_cop")
 
@@ -135,7 +142,7 @@ def block(action: Action, work: Work) -> None:
     if unreachable(work, target, "block"):
         answer(work, action, FAIL)
         return
-    mark_blocked(work, target, action.performer, notify=None)
+    mark_blocked(work, target, action.performer)
     notes = night(work)
     notes.forget.add(target)
     notes.blockers.setdefault(target, []).append(action.performer)
@@ -181,6 +188,20 @@ def vote_plan(action: Action, work: Work) -> None:
     rest = ":".join(t for t in action.targets[1:] if t in work.players)
     kind = str(action.params["plan"])
     work.players[action.actor].flags.add(f"vote:{day}:{kind}:{target}:{rest}")
+    answer(work, action, SUCCESS)
+
+
+def suggest_target(action: Action, work: Work) -> None:
+    """The Telepath gives a player's move a new target (he is not told); not the same
+    player twice running."""
+    target = _target(work, action)
+    new = next((t for t in action.targets[1:] if t in work.players), None)
+    if target is None or new is None:
+        return
+    if unreachable(work, target, "visit"):
+        answer(work, action, FAIL)
+        return
+    work.redirects[target] = (new, work.step)
     answer(work, action, SUCCESS)
 
 
@@ -268,7 +289,7 @@ def trip(action: Action, work: Work) -> None:
 
 def send_on_trip(work: Work, action: Action, target: str, status: str) -> None:
     """The target learns of his trip; his name is never announced."""
-    mark_blocked(work, target, action.performer, notify=None)
+    mark_blocked(work, target, action.performer)
     night(work).forget.add(target)
     give_status(work, target, status, action.actor)
     work.tell(target, EventKind.NOTE, message=status)

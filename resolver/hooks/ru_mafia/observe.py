@@ -87,7 +87,7 @@ def settle_confessions(work: Work) -> None:
 def shadow(action: Action, work: Work) -> None:
     """The Journalist follows a player; the article is written at the end of the night."""
     target = player_target(work, action)
-    if target is None or unreachable(work, target, "visit"):
+    if target is None or unreachable(work, target, "watch"):
         answer(work, action, FAIL)
         return
     if history(work, action.actor, ("shadow",), target):
@@ -239,7 +239,6 @@ def reanimate(action: Action, work: Work) -> None:
         answer(work, action, FAIL, why="same player two days running")
         return
     del work.dying[target]
-    night(work).reanimated.add(target)
     work.gm(EventKind.SAVED, player=target, by="reanimate")
     answer(work, action, SUCCESS)
 

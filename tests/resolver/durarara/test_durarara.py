@@ -106,6 +106,6 @@ def test_a_night_death_never_names_its_cause_in_the_post() -> None:
     day0 = resolve_phase(setup.state, [], ruleset, rng=PurposeRng(5))
     orders = [Order("Horada", "wolf_kill", ("Erika",)), Order("Celty", "death_power", ("Walker",))]
     night = resolve_phase(day0.state, orders, ruleset, rng=PurposeRng(5))
-    post = EventRenderer.create(ruleset).phase_post("night0", night.events)
+    post = EventRenderer.create(ruleset).phase_post("night1", night.events)
     assert "Erika" in post and "Walker" in post
     assert "mort(e)" in post and "Celty" not in post and "Carré" not in post.split("était")[0]

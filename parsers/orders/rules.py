@@ -1,0 +1,543 @@
+"""The ruleset's own limits on one order, checked from the game state and its history.
+
+Each limit is an ability's ``requires``/``effect_params`` key of the ruleset files. A limit
+the state settles gives a rule (the order is refused) or nothing; a limit that needs what
+the parser does not know (the history when none was given, the night's results) is a doubt:
+the GM decides, the order is never accepted on a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from parsers.orders.context import Context
+from parsers.orders.history import History, previous_of_kind
+from parsers.orders.model import Claim, Order
+from parsers.phases import parse_phase
+from parsers.roster import Roster
+from parsers.roster import Slot as RosterSlot
+from resolver.model import Ability, Ruleset
+
+# Statuses of a player taken out of the game for now (a clan head jailed is not "free").
+OUT_STATUSES = frozenset({"arrested", "jailed", "detained", "held", "abroad", "on_plane"})
+# Limits that compare with the same actor's orders of the previous phase of the same kind.
+_IN_A_ROW = frozenset(
+    {
+        "not_consecutive",
+        "not_same_two_nights",
+        "not_same_player_two_nights",
+        "not_same_twice_in_a_row",
+        "not_same_player_twice_in_a_row",
+        "not_same_two_days",
+    }
+)
+# Limits on the same target over the whole game.
+_ONCE_PER_TARGET = frozenset({"once_per_target", "once_per_player_per_game"})
+# Limits that need the night's results or records the parser is never given: the GM decides.
+_UNCHECKABLE = {
+    "once_per_role": "not the same member twice",
+    "every_other_phase_pair": "every other night/day pair",
+    "each_costume_once": "each costume once",
+    "cooldown_same_target_after_success_days": "a cooldown after a success",
+    "requires_prior_check": "a check of the target first",
+    "not_two_days_in_a_row_unless_only_db": "not two days in a row",
+    "vermouth_bo_cooldown_days": "a cooldown on BO targets",
+}
+_UNCHECKABLE_REQUIRES = frozenset({"friend_dead", "target_cross_examined_before"})
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What one order is checked against: the order, its ability and the game."""
+
+    order: Order
+    ability: Ability
+    ctx: Context
+    roster: Roster
+    history: History | None
+    uses_given: bool = False
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's ruleset."""
+        return self.ctx.lexicon.ruleset
+
+    @property
+    def name(self) -> str:
+        """The ability's display name."""
+        return self.ctx.lexicon.name("ability", self.ability.id)
+
+    def players(self) -> list[str]:
+        """The order's player targets (first choices and ranked alternatives)."""
+        out: list[str] = []
+        for slot in self.order.targets:
+            if slot.kind == "player":
+                out += [str(v) for v in (slot.value, *slot.alternatives)]
+        return out
+
+    def slot(self, name: str) -> RosterSlot | None:
+        """A roster slot by its name."""
+        return next((s for s in self.roster.slots if s.name == name), None)
+
+    def faction(self, slot: RosterSlot | None) -> str | None:
+        """The faction of a slot's role, when the roster names a role of the ruleset."""
+        role = self.ruleset.roles.get(slot.role or "") if slot is not None else None
+        return role.faction if role is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A broken rule (``rule``) or a reason the GM must decide (``doubt``)."""
+
+    rule: str | None = None
+    doubt: str | None = None
+
+
+def check_rules(
+    order: Order,
+    ability: Ability,
+    ctx: Context,
+    roster: Roster,
+    history: History | None,
+    uses_given: bool = False,
+) -> Finding:
+    """Every limit of the ruleset on ``order`` that the state can settle, first failure wins.
+
+    Args:
+        order: the order as read (a player's own ability order).
+        ability: its ability, as the sender's role declares it.
+        ctx: the parse context (actor, phase).
+        roster: the players, their roles, statuses and who is alive.
+        history: the game's history, None when unknown.
+        uses_given: the caller gave the sender's uses left (else they are counted from
+            the history).
+
+    Returns:
+        An empty finding when every limit holds.
+    """
+    check = Check(order, ability, ctx, roster, history, uses_given)
+    doubt: str | None = None
+    for rule in _RULES:
+        found = rule(check)
+        if found is not None and found.rule and rule in _STATE_RULES and history is None:
+            # statuses are game state: without the game's history they may be stale
+            found = Finding(doubt=f"{found.rule} (as far as the roster shows): the GM checks")
+        if found is not None and found.rule:
+            return found
+        if found is not None and doubt is None:
+            doubt = found.doubt
+    return Finding(doubt=doubt)
+
+
+def look_alikes(roster: Roster) -> dict[str, tuple[str, ...]]:
+    """Players whose names fold to the same letters ("Мара" and the Latin "Mapa")."""
+    groups = {slot.name: roster.look_alikes(slot.name) for slot in roster.slots}
+    return {name: group for name, group in groups.items() if len(group) > 1}
+
+
+def _requires(c: Check) -> Finding | None:
+    for key, value in c.ability.requires.items():
+        if key == "status_exists" and not any(
+            s.alive and value in s.statuses for s in c.roster.slots
+        ):
+            return Finding(rule=f"nobody alive is {value}: {c.name} has nothing to act on")
+        if key == "dead_exists" and all(s.alive for s in c.roster.slots):
+            return Finding(rule=f"nobody is dead yet: {c.name} has no target")
+    needs = c.ability.effect_params.get("requires")
+    if needs in _UNCHECKABLE_REQUIRES:
+        return Finding(doubt=f"{c.name} needs {str(needs).replace('_', ' ')}: the GM checks")
+    return None
+
+
+def _actor_status(c: Check) -> Finding | None:
+    absent = c.ability.effect_params.get("requires_status_absent")
+    actor = c.slot(c.ctx.actor)
+    if absent and actor is not None and absent in actor.statuses:
+        return Finding(rule=f"{c.ctx.actor} is {absent} and may not use {c.name}")
+    source = c.ability.effect_params.get("grant_source")
+    if isinstance(source, str) and source.startswith("status.") and actor is not None:
+        status = source.removeprefix("status.")
+        if status not in actor.statuses:  # the BO leader's orders (seed 000)
+            return Finding(doubt=f"{c.name} is the {status}'s; {c.ctx.actor} is not known as it")
+    return None
+
+
+def _phase_limits(c: Check) -> Finding | None:
+    params, now = c.ability.effect_params, c.ctx.phase
+    if params.get("first_night_only") and now.kind == "night":
+        first = parse_phase(c.ruleset.phases.first)
+        first_night = f"night{max(first.number, 1)}" if first.kind != "night" else first.id
+        if now.id != first_night:
+            return Finding(rule=f"{c.name} is used on the first night only, not {now.id}")
+    only = params.get("only_phase")
+    if only == "prep" and now.kind != "prep":
+        return Finding(rule=f"{c.name} is used in the preparation phase only")
+    where = params.get("where")
+    if isinstance(where, str) and where != "pm":
+        return Finding(doubt=f"{c.name} is decided in the {where}, not by PM: the GM decides")
+    return None
+
+
+def _counts(c: Check) -> Finding | None:
+    params = c.ability.effect_params
+    least = params.get("min_players")
+    alive = sum(1 for s in c.roster.slots if s.alive)
+    if isinstance(least, int) and alive < least:
+        return Finding(rule=f"{c.name} needs {least} players alive; {alive} are")
+    most_bo = params.get("max_bo_targets")
+    if isinstance(most_bo, int):
+        bo = [p for p in c.players() if c.faction(c.slot(p)) == "bo"]
+        if len(bo) > most_bo:
+            return Finding(rule=f"{c.name} may take at most {most_bo} BO member: {', '.join(bo)}")
+    return None
+
+
+def _target_rules(c: Check) -> Finding | None:
+    rules = c.ability.effect_params.get("target_rules") or {}
+    players = [s for s in c.order.targets if s.kind == "player"]
+    for key, wants in rules.items():
+        index = int(str(key).removeprefix("slot")) if str(key).startswith("slot") else -1
+        if not 0 <= index < len(c.order.targets):
+            continue
+        value = str(c.order.targets[index].value)
+        target = c.slot(value) if c.order.targets[index] in players else None
+        for what, expected in dict(wants).items():
+            found = _target_rule(c, target, value, str(what), expected)
+            if found is not None:
+                return found
+    return None
+
+
+def _target_rule(
+    c: Check, target: RosterSlot | None, value: str, what: str, expected: object
+) -> Finding | None:
+    if what == "must_be" and target is not None and str(expected) not in target.statuses:
+        return Finding(rule=f"{c.name} needs a target who is {expected}; {value} is not")
+    held = target is not None and bool(target.statuses & {"arrested", "detained", "held"})
+    if what == "arrested" and expected is True and target is not None and not held:
+        return Finding(rule=f"{c.name} needs an arrested target; {value} is not")
+    if what in ("killed_this_night", "detained_by_actor"):
+        return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
+    return None
+
+
+def _target_classes(c: Check) -> Finding | None:
+    """A target its ability cannot take: a role guess outside the roles allowed, a target of
+    a faction or role the ability is not for (the GM decides what happens then)."""
+    params = c.ability.effect_params
+    allowed = params.get("allowed_roles") or params.get("only_roles")
+    if allowed:
+        roles = _expand_roles(
+            c.ruleset, allowed if isinstance(allowed, tuple | list) else [allowed]
+        )
+        for slot in c.order.targets:
+            if slot.kind == "role" and roles is not None and str(slot.value) not in roles:
+                return Finding(rule=f"{c.name} may name only {', '.join(sorted(roles))}")
+            if slot.kind == "role" and roles is None:
+                return Finding(doubt=f"{c.name} may name only {allowed}: the GM checks")
+    actor = c.slot(c.ctx.actor)
+    barred = params.get("not_for_factions")
+    if barred and c.faction(actor) in (barred if isinstance(barred, tuple | list) else [barred]):
+        return Finding(rule=f"{c.name} is not for the {c.faction(actor)} faction")
+    for key in ("not_on_roles",):  # only_against/not_against say what the effect touches
+        limit = params.get(key)
+        if limit is None:
+            continue
+        names = limit if isinstance(limit, tuple | list) else [limit]
+        for player in c.players():
+            found = _target_class(c, player, key, [str(n) for n in names])
+            if found is not None:
+                return found
+    return None
+
+
+def _target_class(c: Check, player: str, key: str, names: list[str]) -> Finding | None:
+    slot = c.slot(player)
+    if slot is None or slot.role is None:
+        return None
+    classes = {slot.role, c.faction(slot) or ""}
+    if classes & set(names):
+        why = key.replace("_", " ")
+        return Finding(doubt=f"{c.name} is {why} {', '.join(names)}; {player} is {slot.role}")
+    return None
+
+
+def _expand_roles(ruleset: Ruleset, names: Iterable[object]) -> set[str] | None:
+    roles: set[str] = set()
+    for name in map(str, names):
+        if name in ruleset.roles:
+            roles.add(name)
+        elif name in ruleset.factions:
+            roles |= {r for r, d in ruleset.roles.items() if d.faction == name}
+        elif name.startswith("special_"):
+            # "spé villageois": the roles of the villager's faction other than the villager
+            word = name.removeprefix("special_")
+            plain = next((w for w in (word, word.removesuffix("s")) if w in ruleset.roles), None)
+            if plain is None:
+                return None
+            faction = ruleset.roles[plain].faction
+            roles |= {r for r, d in ruleset.roles.items() if d.faction == faction} - {plain}
+        else:
+            return None  # a group the ruleset does not list ("special_villagers")
+    return roles
+
+
+def _claims(c: Check) -> Finding | None:
+    """The phase an investigation may ask about (seed 000: Investigate is about the current
+    night, Special Investigate about a past night or the preparation phase)."""
+    params = c.ability.effect_params
+    claims = [s.value for s in c.order.targets if isinstance(s.value, Claim)]
+    now = c.ctx.phase
+    for claim in claims:
+        if claim.phase is None and params.get("phase") == "past_night_or_prep":
+            return Finding(doubt=f"{c.name}: which past night? The GM checks")
+        if claim.phase is None:
+            continue
+        try:
+            when = parse_phase(claim.phase)
+        except ValueError:
+            return Finding(doubt=f"the claim's phase '{claim.phase}' is not understood")
+        past = when.kind == "prep" or (when.kind, when.number) != (now.kind, now.number)
+        past = past and when.number <= now.number
+        if params.get("phase") == "past_night_or_prep" and not past:
+            return Finding(rule=f"{c.name} asks about a past night, not {claim.phase}")
+        current = params.get("claim_phase") == "current" or params.get("phase") == "current_night"
+        if current and when.id != now.id:
+            return Finding(rule=f"{c.name} asks about the current night, not {claim.phase}")
+    if params.get("target_dead_or_arrested") == "invalid":
+        for claim in claims:  # the suspect; the victim of a past kill is dead, of course
+            slot = c.slot(claim.subject) if claim.subject else None
+            if slot is not None and (not slot.alive or slot.statuses & {"arrested"}):
+                return Finding(rule=f"{c.name} on {claim.subject}, dead or arrested, is invalid")
+    return None
+
+
+def _only_if(c: Check) -> Finding | None:
+    """ "shoot only when the clan has no free Mafioso" (``only_if: no_free_X_or_Y_in_clan``)."""
+    cond = c.ability.effect_params.get("only_if")
+    if not isinstance(cond, str):
+        return None
+    if cond.startswith("no_") and cond.removeprefix("no_") in c.ruleset.roles:
+        role = cond.removeprefix("no_")
+        there = [s.name for s in c.roster.slots if s.role == role and s.alive]
+        return (
+            Finding(rule=f"{c.name} only when there is no {role} ({there[0]} is)")
+            if there
+            else None
+        )
+    if not (cond.startswith("no_free_") and cond.endswith("_in_clan")):
+        return Finding(doubt=f"{c.name} only if {cond.replace('_', ' ')}: the GM checks")
+    roles = cond.removeprefix("no_free_").removesuffix("_in_clan").split("_or_")
+    roles = [r if r in c.ruleset.roles else f"mafia_{r}" for r in roles]
+    free = [s.name for s in c.roster.slots if s.role in roles and s.alive
+            and not s.statuses & OUT_STATUSES and s.name != c.ctx.actor]  # fmt: skip
+    if free:
+        return Finding(rule=f"{c.name} only when the clan has no free {roles[0]} ({free[0]} is)")
+    return None
+
+
+def _uses(c: Check) -> Finding | None:
+    """Uses of a limited ability counted from the history when no uses left were given."""
+    if c.ability.uses is None or c.history is None or c.uses_given:
+        return None
+    used = [o for o in c.history.by(c.ctx.actor, c.ability.id) if o.phase != c.ctx.phase.id]
+    if len(used) >= c.ability.uses:
+        return Finding(
+            rule=f"{c.ctx.actor} has used {c.name} {len(used)} time(s) of {c.ability.uses}"
+        )
+    return None
+
+
+def _history(c: Check) -> Finding | None:
+    params = c.ability.effect_params
+    keys = [k for k in params if params.get(k) and (k in _IN_A_ROW or k in _ONCE_PER_TARGET)]
+    keys += [k for k in ("per_target_uses", "self_uses", "not_twice_in_a_row") if k in params]
+    if not keys:
+        return None
+    if c.history is None:
+        if previous_of_kind(c.ctx.phase) is None or c.ctx.phase.number <= 1:
+            return None  # nothing earlier to compare with
+        return Finding(doubt=f"{c.name}: the rules look at earlier phases and no history was given")
+    return _against_history(c, c.history, keys)
+
+
+def _against_history(c: Check, history: History, keys: list[str]) -> Finding | None:
+    earlier = [o for o in history.by(c.ctx.actor, c.ability.id) if o.phase != c.ctx.phase.id]
+    previous = previous_of_kind(c.ctx.phase)
+    last = [o for o in earlier if o.phase == previous]
+    for player in c.players():
+        if any(k in _IN_A_ROW for k in keys) and any(player in o.targets for o in last):
+            return Finding(rule=f"{c.name} may not take {player} two {c.ctx.phase.kind}s in a row")
+        if any(k in _ONCE_PER_TARGET for k in keys) and any(player in o.targets for o in earlier):
+            return Finding(rule=f"{c.name} takes {player} once a game; already used on them")
+        limit = c.ability.effect_params.get("per_target_uses")
+        used = sum(1 for o in earlier if player in o.targets)
+        if isinstance(limit, int) and used >= limit:
+            return Finding(rule=f"{c.name} takes {player} at most {limit} times a game")
+        own = c.ability.effect_params.get("self_uses")
+        if isinstance(own, int) and player == c.ctx.actor and used >= own:
+            return Finding(rule=f"{c.ctx.actor} may use {c.name} on themselves {own} time(s)")
+    if "not_twice_in_a_row" in keys and last:
+        return Finding(rule=f"{c.name} may not be used two {c.ctx.phase.kind}s in a row")
+    return None
+
+
+def _same_phase(c: Check) -> Finding | None:
+    """Limits on what others did this phase or what the sender did before, read from the
+    history: one Detective Boy a day, one detainee at a time, a release of one's own
+    detainee."""
+    params = c.ability.effect_params
+    keys = [k for k in ("db_one_per_day", "one_at_a_time", "own_detainee_only")
+            if params.get(k)]  # fmt: skip
+    if not keys:
+        return None
+    if c.history is None:
+        return Finding(doubt=f"{c.name}: the rules look at other orders and no history was given")
+    now = c.ctx.phase.id
+    if "db_one_per_day" in keys:
+        others = [o for o in c.history.in_phase(now)
+                  if o.actor != c.ctx.actor and _one_db_a_day(c.ruleset, o.ability)]  # fmt: skip
+        if others:
+            return Finding(rule=f"only one Detective Boy acts a day: {others[0].actor} did")
+    held = [t for o in c.history.by(c.ctx.actor, "detention") for t in o.targets]
+    held = [t for t in held if (s := c.slot(t)) is not None and "detained" in s.statuses]
+    if "one_at_a_time" in keys and held:
+        return Finding(rule=f"{c.ctx.actor} already holds {held[0]} in detention")
+    if "own_detainee_only" in keys:
+        for player in c.players():
+            if player not in held:
+                return Finding(rule=f"{c.name} only frees the sender's own detainee, not {player}")
+    return None
+
+
+def _one_db_a_day(ruleset: Ruleset, ability_id: str) -> bool:
+    ability = ruleset.abilities.get(ability_id)
+    return ability is not None and bool(ability.effect_params.get("db_one_per_day"))
+
+
+def _window(c: Check) -> Finding | None:
+    """ "Shinra et Celty ont de 19h00 à 22h00": the PM's send time must fall in the window."""
+    window = c.ability.effect_params.get("window")
+    if not isinstance(window, tuple | list) or len(window) != 2:
+        return None
+    sent = c.history.sent_at if c.history is not None else None
+    if sent is None:
+        return None  # the runtime gives the send time; without it the window is the GM's
+    try:
+        clock = datetime.fromisoformat(sent).strftime("%H:%M")
+    except ValueError:
+        return Finding(doubt=f"send time '{sent}' not understood")
+    start, end = str(window[0]), str(window[1])
+    inside = start <= clock < end if start <= end else (clock >= start or clock < end)
+    if not inside:
+        return Finding(rule=f"{c.name} is sent between {start} and {end}, not at {clock}")
+    return None
+
+
+def _unknowable(c: Check) -> Finding | None:
+    """Limits on repeated use the parser cannot weigh: none applies to a first use (read
+    from the history); otherwise the GM decides."""
+    for key, what in _UNCHECKABLE.items():
+        if not c.ability.effect_params.get(key):
+            continue
+        if key == "requires_prior_check" and c.history is not None:
+            earlier = [o for o in c.history.orders if o.actor == c.ctx.actor]
+            if all(any(p in o.targets for o in earlier) for p in c.players()):
+                return None
+            return Finding(doubt=f"{c.name} needs a check of the target first: none on record")
+        if c.history is not None and not c.history.by(c.ctx.actor, c.ability.id):
+            return None  # a first use breaks no limit on repeating it
+        return Finding(doubt=f"{c.name} allows {what}: the GM checks")
+    return None
+
+
+def _orders_by(c: Check) -> Finding | None:
+    """ "Ходы отправляет Босс": a clan member's own moves while the clan head is free."""
+    actor = c.slot(c.ctx.actor)
+    own_move = "common" in c.ability.tags and (not c.players() or c.ability.effect == "item")
+    if actor is None or actor.role is None or own_move:
+        return None  # staying home, one's own items: every player's own
+    head = clan_head(c.ruleset, actor.role)
+    if head is None or head == actor.role:
+        return None
+    heads = [s.name for s in c.roster.slots
+             if s.role == head and s.alive and not s.statuses & OUT_STATUSES]  # fmt: skip
+    if not heads:
+        return None
+    why = f"the clan's moves are sent by its head ({heads[0]}), not {c.ctx.actor}"
+    if c.history is None:
+        return Finding(doubt=f"{why}, unless {heads[0]} handed them over (no history given)")
+    if any(c.history.delegates_to(h, c.ctx.actor, c.ctx.phase.id) for h in heads):
+        return None
+    return Finding(rule=why)
+
+
+def _rotation(c: Check) -> Finding | None:
+    """Seed 000: each BO member attempts a night murder before any member gets a second
+    turn (option ``night_kill_required: rotation``); the performer is read from the order."""
+    option = c.ruleset.options.get("night_kill_required")
+    if option is None or option.value != "rotation" or c.ability.id not in ("kill", "order_kill"):
+        return None
+    performer = c.players()[0] if c.ability.id == "order_kill" and c.players() else c.ctx.actor
+    faction = c.faction(c.slot(c.ctx.actor))
+    members = [s.name for s in c.roster.slots if s.alive and c.faction(s) == faction]
+    if c.history is None:
+        if c.ctx.phase.number <= 1:
+            return None
+        return Finding(doubt="the BO kills in turn and no history was given: the GM checks")
+    kills = {m: 0 for m in members}
+    for order in c.history.orders:
+        if order.ability not in ("kill", "order_kill") or order.phase == c.ctx.phase.id:
+            continue
+        who = order.performer or (order.targets[0] if order.ability == "order_kill" and
+                                  order.targets else order.actor)  # fmt: skip
+        if who in kills:
+            kills[who] += 1
+    if performer in kills and kills[performer] > min(kills.values()):
+        waiting = [m for m, n in kills.items() if n < kills[performer]]
+        return Finding(doubt=f"{performer} killed before while {waiting[0]} has not: the GM checks")
+    return None
+
+
+def clan_head(ruleset: Ruleset, role_id: str) -> str | None:
+    """The role that sends the moves of ``role_id``'s clan (``orders_by``), if any."""
+    role = ruleset.roles.get(role_id)
+    if role is None or role.faction not in ruleset.factions:
+        return None
+    params = ruleset.factions[role.faction].win_params
+    head = params.get("orders_by")
+    if isinstance(head, str):
+        return head
+    for clan in dict(params.get("clans") or {}).values():
+        succession = dict(clan.get("succession") or {})
+        members = {str(clan.get("orders_by"))}
+        for roles in succession.values():
+            if isinstance(roles, tuple | list):
+                members |= set(map(str, roles))
+        if role_id in members:
+            return str(clan.get("orders_by"))
+    return None
+
+
+_RULES: tuple[Callable[[Check], Finding | None], ...] = (
+    _orders_by,
+    _rotation,
+    _requires,
+    _actor_status,
+    _phase_limits,
+    _counts,
+    _target_rules,
+    _target_classes,
+    _claims,
+    _only_if,
+    _uses,
+    _history,
+    _same_phase,
+    _window,
+    _unknowable,
+)
+# Rules read from players' statuses: refusals only when the caller gives the game's state
+# (a history); otherwise the statuses may be missing and the GM decides.
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules})

@@ -1,0 +1,126 @@
+"""Issue 11: the ruleset's limits on an order, checked from the game state and its history,
+and the PM-level rules that send a PM to the GM instead of accepting part of it."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import Handoff, History, OrderParser, ParseResult, PastOrder, Status
+from parsers.orders.parse import MAX_PM_BYTES
+from parsers.roster import Roster, roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History | None = History()) -> ParseResult:  # fmt: skip
+    roster: Roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
+
+
+FAILHEAP = {"Pyro": "arsonist", "Bob": "doctor", "Ann": "sheriff", "Dave": "bodyguard"}
+
+
+def test_ignite_needs_someone_doused_and_without_state_the_gm_decides() -> None:
+    refused = _parse("failheap", FAILHEAP, "ignite", "Pyro", "night3")
+    assert refused.status is Status.REJECTED and "doused" in (refused.rule or "")
+    unknown = _parse("failheap", FAILHEAP, "ignite", "Pyro", "night3", history=None)
+    assert unknown.status is Status.AMBIGUOUS
+    doused = {**FAILHEAP, "Dave": {"role": "bodyguard", "statuses": ["doused"]}}
+    assert _parse("failheap", doused, "ignite", "Pyro", "night3").status is Status.ACCEPTED
+
+
+def test_douse_then_ignite_is_two_actions_for_the_gm() -> None:
+    doused = {**FAILHEAP, "Dave": {"role": "bodyguard", "statuses": ["doused"]}}
+    result = _parse("failheap", doused, "douse Ann then ignite", "Pyro", "night3")
+    assert result.status is Status.AMBIGUOUS
+    assert {c.render() for c in result.candidates} == {"douse Ann", "ignite"}
+
+
+DCTP = {"Gin": "gin", "Callid": "anokata", "Akonyl": "vermouth", "Conia": "megure"}
+
+
+def test_slander_takes_at_most_one_bo_member() -> None:
+    result = _parse("dctp", DCTP, "Slander Callid and Akonyl", "Gin", "night3")
+    assert result.status is Status.REJECTED and "BO" in (result.rule or "")
+    assert _parse("dctp", DCTP, "Slander Conia", "Gin", "night3").status is Status.ACCEPTED
+
+
+def test_special_investigate_is_about_a_past_night() -> None:
+    players = {**DCTP, "pofa": "bourbon", "CTU": "ran"}
+    now = _parse("dctp", players, "SI: 'Akonyl kills CTU on night 3'", "pofa", "night3")
+    assert now.status is Status.REJECTED
+    past = _parse("dctp", players, "SI: 'Akonyl kills CTU on night 2'", "pofa", "night3")
+    assert past.status is Status.ACCEPTED
+
+
+DURARARA = {"Chloé": "cupid", "Hugo": "izaya", "Manon": "bacula", "Léa": "blue_square"}
+
+
+def test_lovers_are_made_on_the_first_night_and_the_wolves_choose_in_the_den() -> None:
+    late = _parse("durarara", DURARARA, "Je lie Hugo et Manon", "Chloé", "night2")
+    assert late.status is Status.REJECTED
+    first = _parse("durarara", DURARARA, "Je lie Hugo et Manon", "Chloé", "night1")
+    assert first.status is Status.ACCEPTED
+    den = _parse("durarara", DURARARA, "On mange Hugo", "Léa", "night2")
+    assert den.status is Status.AMBIGUOUS and "den" in den.reason
+
+
+RU = {"Лиса": "mafia_boss", "Ганс": "mafioso", "Маша": "doctor", "Кот": "sheriff"}
+
+
+def test_the_clan_head_sends_the_clan_moves_unless_he_handed_them_over() -> None:
+    own = _parse("ru_mafia", RU, "стреляю в Кота", "Ганс", "night3")
+    assert own.status is Status.REJECTED and "Лиса" in (own.rule or "")
+    handed = History(handoffs=(Handoff("Лиса", "Ганс", ("night3",)),))
+    ok = _parse("ru_mafia", RU, "стреляю в Кота", "Ганс", "night3", history=handed)
+    assert ok.status is Status.ACCEPTED
+    performer = _parse("ru_mafia", RU, "Ганс — стреляет в Машу", "Лиса", "night3")
+    assert performer.status is Status.AMBIGUOUS
+
+
+def test_no_heal_of_the_same_player_two_nights_running() -> None:
+    history = History(orders=(PastOrder("night2", "Маша", "heal", ("Кот",)),))
+    again = _parse("ru_mafia", RU, "лечу Кота", "Маша", "night3", history=history)
+    assert again.status is Status.REJECTED
+    other = _parse("ru_mafia", RU, "лечу Лису", "Маша", "night3", history=history)
+    assert other.status is Status.ACCEPTED
+    unknown = _parse("ru_mafia", RU, "лечу Кота", "Маша", "night3", history=None)
+    assert unknown.status is Status.AMBIGUOUS and "history" in unknown.reason
+
+
+def test_corrections_read_forward_and_open_choices_queue() -> None:
+    result = _parse("failheap", FAILHEAP, "Protect Dave. Actually, make that Ann.", "Bob", "night3")
+    assert [o.render() for o in result.orders] == ["heal Ann"]
+    for text in ("heal Dave or the other one? your call, GM", "heal Dave. no wait. Ann?",
+                 "heal Dave (up to you)"):  # fmt: skip
+        assert _parse("failheap", FAILHEAP, text, "Bob", "night3").status is Status.AMBIGUOUS
+
+
+def test_a_question_and_a_foreign_line_send_the_pm_to_the_gm() -> None:
+    asked = _parse("failheap", FAILHEAP, "no action from me; also, can I vote by PM?", "Bob", "n3")
+    assert asked.status is Status.AMBIGUOUS and asked.questions
+    foreign = _parse("failheap", FAILHEAP, "check Dave\nheal Bob", "Ann", "night3")
+    assert foreign.status is Status.AMBIGUOUS
+    assert [c.render() for c in foreign.candidates] == ["check Dave"]
+
+
+def test_a_pm_over_64_kb_is_queued_unread() -> None:
+    text = "heal Dave\n" + "bla " * (MAX_PM_BYTES // 4)
+    result = _parse("failheap", FAILHEAP, text, "Bob", "night3")
+    assert result.status is Status.AMBIGUOUS and "too long" in result.reason
+
+
+def test_uses_are_counted_from_the_history_when_not_given() -> None:
+    """Shinra saves once a game (seed 003): a second save is refused from the history."""
+    players = {"Zoé": "shinra", "Hugo": "izaya", "Manon": "bacula"}
+    saved = History(orders=(PastOrder("night1", "Zoé", "save", ("Hugo",)),))
+    again = _parse("durarara", players, "je sauve Manon", "Zoé", "night2", history=saved)
+    assert again.status is Status.REJECTED and "1" in (again.rule or "")
+    first = _parse("durarara", players, "je sauve Manon", "Zoé", "night2")
+    assert first.status is Status.ACCEPTED
