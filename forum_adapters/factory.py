@@ -7,6 +7,7 @@ from pathlib import Path
 
 from forum_adapters.core import Revealable
 from forum_adapters.detect import ForumLocation, detect_engine, locate
+from forum_adapters.engines import ENGINES
 from forum_adapters.errors import ForumNotSupported
 from forum_adapters.http import HttpSettings, PoliteSession
 from forum_adapters.phpbb import PhpBBAdapter
@@ -15,8 +16,7 @@ from forum_adapters.smf import SMFAdapter
 Adapter = SMFAdapter | PhpBBAdapter
 
 ADAPTERS: dict[str, type[SMFAdapter] | type[PhpBBAdapter]] = {
-    SMFAdapter.engine: SMFAdapter,
-    PhpBBAdapter.engine: PhpBBAdapter,
+    name: entry.adapter for name, entry in ENGINES.items()
 }
 
 

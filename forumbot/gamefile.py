@@ -19,13 +19,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from forumbot.credentials import refuse_url_credentials
+from forumbot.db.enums import FORUM_ENGINES
 from forumbot.errors import ConfigError
 from parsers.votes.config import Channel, Syntax
 from resolver._schema import Reader
 from resolver.errors import RulesetError
+from resolver.ruleset import parse_yaml
 from resolver.votes import VOTE_DEFAULTS, read_vote
 
-ENGINES = ("auto", "smf", "phpbb", "file")
+ENGINES = ("auto", *FORUM_ENGINES)
 PUBLISH_MODES = ("approve", "auto")
 # The vote counter's own names, so a game file can never name a syntax it does not know.
 VOTE_CHANNELS = tuple(c.value for c in Channel)
@@ -35,7 +37,6 @@ _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PHASE = re.compile(r"^(day|night)(\d+)$")
 
 # libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,7 @@ def load_game_file(path: str | Path) -> GameConfig:
     except UnicodeDecodeError:
         raise ConfigError("game file", f"{path} is not UTF-8 text") from None
     try:
-        data = yaml.load(text, Loader=SAFE_LOADER)
+        data = parse_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark else ""

@@ -28,7 +28,7 @@ from forum_adapters.errors import ForumError, ForumUnavailable, LayoutChanged
 from forumbot import services
 from forumbot.clock import Clock
 from forumbot.errors import ForumbotError
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import alerts, games, leases, status
 from forumbot.services.context import Runtime
 from resolver.errors import ResolverError

@@ -20,8 +20,7 @@ import jinja2
 import yaml
 
 from forumbot.errors import ConfigError
-from forumbot.gamefile import SAFE_LOADER
-from parsers.pages import extract_posts
+from forumbot.savedpages import PageError, read_saved_page
 from parsers.roster import Roster, SetupError, roster_from_data
 from parsers.votes import (
     CountResult,
@@ -36,7 +35,7 @@ from parsers.votes import (
 )
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
-from resolver.ruleset import RULESETS_DIR, load_ruleset
+from resolver.ruleset import RULESETS_DIR, load_ruleset, parse_yaml
 from resolver.votes import VOTE_DEFAULTS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "votes"
@@ -60,7 +59,7 @@ class VoteCountJob:
 
 def _load_yaml(path: Path, what: str) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        return parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(what, f"cannot read {path}: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
@@ -83,7 +82,8 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
     path = Path(ruleset) if ruleset.endswith((".yaml", ".yml")) else RULESETS / f"{ruleset}.yaml"
     data = setup.get("vote") or setup.get("votes") or {}
     try:
-        return rules_for(_ruleset(str(path)) if path.is_file() else None, data)
+        found = _ruleset(str(path), path.stat().st_mtime_ns) if path.is_file() else None
+        return rules_for(found, data)
     except SetupError as exc:
         raise ConfigError(exc.key, exc.problem, str(path)) from exc
     except RulesetError as exc:
@@ -91,8 +91,10 @@ def load_vote_rules(ruleset: str, setup: Mapping[str, Any]) -> VoteRules:
 
 
 @functools.lru_cache(maxsize=16)
-def _ruleset(path: str) -> Ruleset:
-    """A ruleset file, loaded and validated once per process (its ``vote:`` with it)."""
+def _ruleset(path: str, mtime_ns: int) -> Ruleset:
+    """A ruleset file, loaded and validated once per version of the file (a tally reads its
+    ``vote:`` from memory; a GM's edited file is read again)."""
+    del mtime_ns  # part of the cache key only
     return load_ruleset(path)
 
 
@@ -161,13 +163,17 @@ def load_pages(
 ) -> tuple[str, list[PostInput]]:
     """Posts of saved topic pages, in the order given (page 1 first), numbered across pages.
 
-    SMF pages carry "Reply #n"; phpBB pages are numbered by position, so pass every page from
-    the first. Saved PM pages (inbox, PM view) give PMs, with their recipients.
-    "Today"/"Yesterday" times are read against ``saved_on``, by default the day each file
-    was last modified.
+    Topic pages are numbered by position, so pass every page from the first, in order (a
+    page missing or out of order is an error). Saved PM pages (SMF inbox, phpBB PM view)
+    give PMs, with their recipients. "Today"/"Yesterday" times are read against
+    ``saved_on``, by default the day each file was last modified.
+
+    Raises:
+        ConfigError: a file unreadable, not a page of a known engine, or out of order.
     """
     posts: list[PostInput] = []
     engines = set()
+    expected = 1
     for path in paths:
         try:
             html = path.read_text(encoding="utf-8", errors="replace")
@@ -175,10 +181,15 @@ def load_pages(
         except OSError as exc:
             raise ConfigError("pages", f"cannot read {path}: {exc.strerror}") from exc
         try:
-            engine, found = extract_posts(html, zone, saved)
-        except ValueError as exc:
+            engine, page, found = read_saved_page(html, str(path), zone, saved)
+        except PageError as exc:
             raise ConfigError("pages", str(exc), str(path)) from exc
-        engines.add(engine.value)
+        if page is not None:
+            if page != expected:
+                problem = f"{path.name} is topic page {page}, page {expected} was expected"
+                raise ConfigError("pages", f"{problem}: give the pages from 1, in order")
+            expected += 1
+        engines.add(engine)
         posts.extend(found)
     numbered: list[PostInput] = []
     last = -1
@@ -186,7 +197,7 @@ def load_pages(
         if post.source is Source.PM:  # PMs have no place in the thread
             numbered.append(post)
             continue
-        last = post.number if post.number is not None else last + 1
+        last += 1
         numbered.append(replace(post, number=last))
     return "+".join(sorted(engines)), numbered
 

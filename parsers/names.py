@@ -32,10 +32,12 @@ from __future__ import annotations
 import enum
 import functools
 import re
+import string
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from confusable_homoglyphs.confusables import confusables_data
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
@@ -137,46 +139,29 @@ class Unknown:
 
 Resolution = Resolved | Ambiguous | Unknown
 
-# Cyrillic (and a few Greek) letters that look like Latin ones: folded to Latin, so "Маша"
-# typed with a Latin "a" still matches, as phpBB's own "clean" user names do.
-_CONFUSABLES = str.maketrans(
-    {
-        "а": "a",
-        "в": "b",
-        "е": "e",
-        "ё": "e",
-        "к": "k",
-        "м": "m",
-        "н": "h",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "т": "t",
-        "у": "y",
-        "х": "x",
-        "і": "i",
-        "ј": "j",
-        "ѕ": "s",
-        "ԁ": "d",
-        "ӏ": "l",
-        "ο": "o",
-        "α": "a",
-        "ρ": "p",
-        "ν": "v",
-        "τ": "t",
-        "κ": "k",
-        "ı": "i",
-        "ł": "l",
-        "ø": "o",
-        "ß": "ss",
-        "æ": "ae",
-        "œ": "oe",
-        "ð": "d",
-        "þ": "th",
-        "0": "0",
-        "@": "a",
-    }
-)
+# Letters that NFD does not take apart and that are no look-alikes: written out in Latin.
+_TRANSLITERATIONS = {"ł": "l", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ð": "d", "þ": "th"}
+
+
+@functools.cache
+def _lookalikes() -> dict[int, str]:
+    """Letters that look like a Latin one (Unicode's confusables data, UTS #39: Cyrillic "а",
+    Greek "ο", Latin alpha "ɑ", Cherokee "Ꭺ"...), by their case-folded form, to that Latin
+    letter in lower case; so "Маша" typed with a Latin "a" still matches, as phpBB's own
+    "clean" user names do. A letter whose lower case looks like a Latin lower-case letter
+    maps to it; else one whose upper case looks like a Latin capital ("в" as "B")."""
+    table: dict[int, str] = {}
+    for shapes in (string.ascii_lowercase, string.ascii_uppercase):
+        for shape in shapes:
+            for entry in confusables_data.get(shape, ()):
+                key = str(entry["c"]).casefold()
+                if len(key) == 1 and not key.isascii() and unicodedata.category(key)[0] == "L":
+                    table.setdefault(ord(key), shape.lower())
+    table.update({ord(letter): latin for letter, latin in _TRANSLITERATIONS.items()})
+    table[ord("@")] = "a"
+    return table
+
+
 _KEEP = re.compile(r"[^\w]|_", re.UNICODE)
 _WORD_SPLIT = re.compile(
     r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
@@ -207,7 +192,7 @@ def fold(text: str) -> str:
     text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc", "Zl", "Zp"))
     text = unicodedata.normalize("NFD", text.casefold())
     text = "".join(c for c in text if unicodedata.category(c) != "Mn")
-    text = text.translate(_CONFUSABLES)
+    text = text.translate(_lookalikes())
     return _KEEP.sub("", text)
 
 

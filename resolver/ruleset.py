@@ -23,6 +23,17 @@ from resolver.votes import read_vote
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: 10x faster
 
+
+def parse_yaml(text: str) -> Any:
+    """The project's one YAML reader (rulesets, game files, scenarios, SETUP files): safe
+    (plain data only), with libyaml when it is installed.
+
+    Raises:
+        yaml.YAMLError: the text is not valid YAML.
+    """
+    return yaml.load(text, Loader=_LOADER)
+
+
 RULESETS_DIR = Path(str(resources.files("resolver") / "rulesets"))
 """Where ruleset ids are looked up (``failheap`` → ``resolver/rulesets/failheap.yaml``), shipped as
 package data so an installed wheel finds them."""
@@ -69,7 +80,7 @@ def load_ruleset(
         known = sorted(p.stem for p in search_dir.glob("*.yaml"))
         raise RulesetError(str(path_or_id), "", "no such ruleset", known)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        data = parse_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise RulesetError(str(path), "", f"not valid YAML: {exc}") from exc
     ruleset = ruleset_from_data(data, str(path), options=options)
@@ -84,7 +95,7 @@ def ruleset_from_data(
     """Validate already-parsed YAML data and build the ``Ruleset``.
 
     Args:
-        data: the mapping ``yaml.safe_load`` returned.
+        data: the mapping ``parse_yaml`` returned.
         source: the file name used in error messages.
         options: option values chosen for one game.
 

@@ -51,7 +51,7 @@ def parse_scenario(data: Any) -> Scenario:
     """Validate parsed scenario YAML.
 
     Args:
-        data: the mapping ``yaml.safe_load`` returned.
+        data: the mapping ``parse_yaml`` returned.
 
     Returns:
         The scenario.

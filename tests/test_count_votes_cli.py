@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,7 @@ def test_smf_pages_and_the_as_of_window() -> None:
     )
     assert code == 0, out
     data = json.loads(out)
-    assert data["engine"] == "smf21"
+    assert data["engine"] == "smf"  # the adapters' engine name (one detector)
     assert {w["target"]: w["votes"] for w in data["tally"]} == {
         "Akonyl": 6,
         "Kleene": 2,
@@ -249,3 +250,16 @@ def test_the_count_post_says_what_a_majority_takes_only_under_a_majority_rule(
     assert code == 0, out
     assert "With 10 alive, it takes 6 to lynch." in out
     assert "Deadline: 2026-11-29 19:00 CET" in out  # the game's zone, to the minute
+
+
+def test_vote_rules_are_cached_until_the_ruleset_file_changes(tmp_path: Path) -> None:
+    from forumbot.votecount import RULESETS, load_vote_rules
+
+    mine = tmp_path / "failheap.yaml"  # a GM's copy of the ruleset, loaded by path
+    mine.write_text((RULESETS / "failheap.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_vote_rules(str(mine), {}).tie.value == "no_lynch"
+    assert load_vote_rules(str(mine), {}) == load_vote_rules(str(mine), {})  # from memory
+    text = mine.read_text(encoding="utf-8").replace("  tie: no_lynch\n", "  tie: random\n", 1)
+    mine.write_text(text, encoding="utf-8")
+    os.utime(mine, ns=(mine.stat().st_atime_ns, mine.stat().st_mtime_ns + 10**9))
+    assert load_vote_rules(str(mine), {}).tie.value == "random"  # the GM's edit is read

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from forumbot import logging as fb_logging
+from forumbot import logs
 from forumbot.credentials import mask_url_credentials
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config" / "example-game.yaml"
@@ -70,16 +70,16 @@ def test_init_and_forum_check_refuse_a_password_in_the_url(tmp_path: Path) -> No
 
 
 def test_url_credentials_are_masked_in_every_log_line() -> None:
-    logger = fb_logging.get_logger()
+    logger = logs.get_logger()
     saved = (list(logger.handlers), logger.propagate, logger.level)
     url = f"http://ModBot:{PASSWORD}@forum.example.org/index.php"
     db_url = f"postgresql+psycopg://forumbot:{PASSWORD}@localhost/forumbot"
     try:
         for as_json in (False, True):
             stream = io.StringIO()
-            fb_logging.setup(as_json=as_json, stream=stream)
-            log = fb_logging.get_logger("test")
-            fb_logging.event(log, "poll.fail", where=url, database=db_url)
+            logs.setup(as_json=as_json, stream=stream)
+            log = logs.get_logger("test")
+            logs.event(log, "poll.fail", where=url, database=db_url)
             log.warning("could not reach %s", url)
             try:
                 raise ConnectionError(f"refused: {url}")

@@ -10,26 +10,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 
-from forum_adapters import Adapter, Post, PostId, PrivateMessage, ThreadRef, connect
+from forum_adapters import ENGINES, Adapter, Post, PostId, PrivateMessage, ThreadRef, connect
 from forum_adapters.base import PMId
 from forum_adapters.detect import ForumLocation
 from forum_adapters.http import DEFAULT_RATE, HttpSettings
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import DEFAULT_PASSWORD_ENV, read_password, refuse_url_credentials
 from forumbot.errors import ConfigError
-
-LIMITS_NOTE = {
-    "smf": (
-        "SMF lets ordinary members send 20 PMs an hour (stock 'Max PMs per hour'); a night's "
-        "results and receipts can need more. Lift it for the bot: put its account in a "
-        "membergroup with the 'send_mail' permission (see docs/adapters.md)."
-    ),
-    "phpbb": "phpBB's flood interval (stock 15 s per user) spaces the bot's posts and PMs.",
-}
-INBOX_NOTE = {
-    "smf": "SMF marks the inbox page read when the bot opens it (stock 'all at once' display).",
-    "phpbb": "phpBB marks each PM read when the bot opens it; only new PMs are opened.",
-}
 
 
 def _connection_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -173,8 +160,8 @@ def check(**opts: Any) -> None:
         click.echo(f"inbox: newest PM #{newest.pm_id} from {newest.sender.name}: {newest.subject}")
     else:
         click.echo("inbox: empty")
-    click.echo(f"note: {INBOX_NOTE[adapter.engine]}")
-    click.echo(f"limits: {LIMITS_NOTE[adapter.engine]}")
+    click.echo(f"note: {ENGINES[adapter.engine].inbox_note}")
+    click.echo(f"limits: {ENGINES[adapter.engine].limits_note}")
     click.echo(f"requests made: {adapter.http.request_count}")
 
 
@@ -223,7 +210,7 @@ def inbox(after: int | None, as_json: bool, **opts: Any) -> None:
             {
                 "engine": adapter.engine,
                 "pms": [_pm_json(pm) for pm in pms],
-                "note": INBOX_NOTE[adapter.engine],
+                "note": ENGINES[adapter.engine].inbox_note,
             }
         )
         return
@@ -232,7 +219,7 @@ def inbox(after: int | None, as_json: bool, **opts: Any) -> None:
         click.echo(
             f"#{pm.pm_id} {pm.sent_at:%Y-%m-%d %H:%M}Z from {pm.sender.name} to {to}: {pm.subject}"
         )
-    click.echo(f"note: {INBOX_NOTE[adapter.engine]}", err=True)
+    click.echo(f"note: {ENGINES[adapter.engine].inbox_note}", err=True)
 
 
 @forum.command(name="send-pm")

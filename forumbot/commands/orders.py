@@ -15,7 +15,7 @@ from forumbot.errors import ConfigError
 from parsers.orders import Learned, ParseResult, history_from_data, parse_order
 from parsers.phases import parse_phase
 from parsers.roster import SetupError, roster_from_data
-from resolver.ruleset import load_ruleset
+from resolver.ruleset import load_ruleset, parse_yaml
 
 
 def run_parse_order(
@@ -33,7 +33,7 @@ def run_parse_order(
         ConfigError: the SETUP file is missing or malformed.
     """
     try:
-        data = yaml.safe_load(Path(setup_path).read_text(encoding="utf-8")) or {}
+        data = parse_yaml(Path(setup_path).read_text(encoding="utf-8")) or {}
         roster = roster_from_data(data)
         history = history_from_data(data["history"]) if "history" in data else None
     except (OSError, yaml.YAMLError, SetupError) as exc:

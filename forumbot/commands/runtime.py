@@ -10,8 +10,8 @@ from typing import Any
 import click
 from sqlalchemy import select
 
-from forum_adapters import locate
-from forumbot import logging as fb_logging
+from forum_adapters import ENGINES, locate
+from forumbot import logs
 from forumbot.bindings import bind
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.credentials import refuse_url_credentials
@@ -38,7 +38,7 @@ def _runtime(database: str | None, worker: str | None = None) -> Any:
 @click.command(name="init")
 @click.argument("url")
 @click.option("--user", "username", required=True, help="The bot's forum user name.")
-@click.option("--engine", default="auto", type=click.Choice(["auto", "smf", "phpbb"]))
+@click.option("--engine", default="auto", type=click.Choice(["auto", *ENGINES]))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("game.yaml"))
 @click.option(
     "--cookies",
@@ -76,7 +76,7 @@ def run(game_files: tuple[Path, ...], database: str | None, worker: str | None, 
     """
     runner.stop_on_sigterm()
     playing = [check_game_file(path) for path in game_files]  # refused before the forum
-    fb_logging.setup(as_json=log_json)
+    logs.setup(as_json=log_json)
     rt = _runtime(database, worker)
     try:  # a cron --once overlapping a worker waits a little, then leaves it the games
         with leases.one_worker(rt.engine, rt.sessions, rt.worker, rt.clock.now(),

@@ -11,6 +11,7 @@ import yaml
 from forumbot.commands._common import clean_errors, echo_json
 from forumbot.render import EventRenderer
 from resolver.errors import ScenarioError
+from resolver.ruleset import parse_yaml
 from resolver.scenario import Scenario, parse_scenario, resolutions, run_scenario
 
 
@@ -31,7 +32,7 @@ def simulate(scenario: str, as_json: bool, gm_report: bool) -> None:
 def load_scenario(path: Path) -> Scenario:
     """Read and validate a scenario file; errors name the file and the key path."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = parse_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ScenarioError(str(path), f"cannot read the file: {exc.strerror}") from exc
     except yaml.YAMLError as exc:

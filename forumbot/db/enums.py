@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from forum_adapters import ENGINES
 
-class Engine(StrEnum):
-    """Forum software a game is played on."""
-
-    SMF = "smf"
-    PHPBB = "phpbb"
-    FILE = "file"  # a local recorded forum (the demo, tests)
+LOCAL_FORUM = "file"  # a local recorded forum (the demo, tests): forumbot's own, no adapter
+FORUM_ENGINES = (*ENGINES, LOCAL_FORUM)
+"""What ``forums.engine`` may hold: the adapters' registry, plus the local forum."""
 
 
 class GameStatus(StrEnum):

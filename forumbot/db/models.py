@@ -22,11 +22,11 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from forumbot.db.enums import (
+    FORUM_ENGINES,
     DeliveryState,
-    Engine,
     GameStatus,
     OrderStatus,
     OutboundKind,
@@ -38,7 +38,7 @@ from forumbot.db.enums import (
     Visibility,
     VoteKind,
 )
-from forumbot.db.types import JSONType, UTCDateTime, enum_column, utcnow
+from forumbot.db.types import JSONType, UTCDateTime, choice_column, enum_column, utcnow
 
 # Named constraints so that Alembic migrations are stable on every engine.
 NAMING = {
@@ -69,12 +69,21 @@ class Forum(Base):
     __tablename__ = "forums"
 
     id: Mapped[int] = mapped_column(ID, primary_key=True)
-    engine: Mapped[Engine] = mapped_column(enum_column(Engine))
+    # The database CHECK lists the registry's engines (the same three as migration 0001).
+    engine: Mapped[str] = mapped_column(choice_column(FORUM_ENGINES, "ck_engine"))
     base_url: Mapped[str] = mapped_column(String(500), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     games: Mapped[list[Game]] = relationship(back_populates="forum")
+
+    @validates("engine")
+    def _known_engine(self, _key: str, engine: str) -> str:
+        """A forum row names an engine of the registry (``forum_adapters.ENGINES``)."""
+        if engine not in FORUM_ENGINES:
+            known = ", ".join(FORUM_ENGINES)
+            raise ValueError(f"unknown forum engine {engine!r} (known: {known})")
+        return engine
 
 
 class Game(Base):

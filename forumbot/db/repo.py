@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import DeliveryState, Engine, OutboundKind, Visibility
+from forumbot.db.enums import DeliveryState, OutboundKind, Visibility
 from forumbot.db.models import Forum, Outbound, PhaseEvent, RawPM, RawPost
 from forumbot.db.types import utcnow
 from forumbot.errors import ForumbotError
@@ -56,8 +56,8 @@ class IncomingPM:
     sender_user_id: str | None = None
 
 
-def get_or_create_forum(session: Session, engine: Engine, base_url: str, name: str = "") -> Forum:
-    """The forum row for ``base_url``, created on first use."""
+def get_or_create_forum(session: Session, engine: str, base_url: str, name: str = "") -> Forum:
+    """The forum row for ``base_url``, created on first use (``engine``: in ``FORUM_ENGINES``)."""
     forum = session.scalar(select(Forum).where(Forum.base_url == base_url))
     if forum is None:
         forum = Forum(engine=engine, base_url=base_url, name=name or base_url)

@@ -53,6 +53,18 @@ def enum_column(enum_cls: type[enum.Enum]) -> Enum:
     )
 
 
+def choice_column(values: tuple[str, ...], name: str) -> Enum:
+    """A portable column of one of ``values`` (strings), checked by the database like
+    :func:`enum_column` (same CHECK, same length rule)."""
+    return Enum(
+        *values,
+        native_enum=False,
+        create_constraint=True,
+        length=max(len(v) for v in values) + 8,
+        name=name,
+    )
+
+
 def utcnow() -> datetime:
     """The current time, aware UTC (the shell's only clock for row timestamps)."""
     return datetime.now(UTC)

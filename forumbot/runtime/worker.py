@@ -10,7 +10,7 @@ from types import FrameType
 from typing import TextIO
 
 from forumbot import jobs
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import cycle, games, leases
 from forumbot.services.context import Progress, Runtime
 

@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from forumbot.clock import Clock, SystemClock
-from forumbot.logging import get_logger
+from forumbot.logs import get_logger
 from forumbot.services.leases import DEFAULT_LEASE
 
 

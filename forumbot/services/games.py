@@ -18,14 +18,15 @@ from sqlalchemy.orm import Session
 
 from forum_adapters.detect import locate
 from forumbot.db.engine import default_data_dir
-from forumbot.db.enums import Engine, GameStatus, PlayerStatus
+from forumbot.db.enums import GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
-from forumbot.gamefile import SAFE_LOADER, GameConfig, load_game_file, parse_game
+from forumbot.gamefile import GameConfig, load_game_file, parse_game
 from forumbot.services.context import ForumAccess, Runtime
 from parsers.votes import rules_from_data
 from parsers.votes.detect import detect_syntaxes, suggest_syntaxes
+from resolver.ruleset import parse_yaml
 
 
 def config_of(game: Game) -> GameConfig:
@@ -36,10 +37,7 @@ def config_of(game: Game) -> GameConfig:
 @functools.lru_cache(maxsize=256)
 def _parsed(text: str, name: str) -> GameConfig:
     """Parsing is pure and the result frozen: each game file text is read once per process."""
-    return parse_game(yaml.load(text, Loader=YAML_LOADER), source=name)
-
-
-YAML_LOADER = SAFE_LOADER  # one loader for game files everywhere
+    return parse_game(parse_yaml(text), source=name)
 
 
 def find(session: Session, ref: str | int) -> Game:
@@ -63,7 +61,7 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
     config = config or config_of(game)
     return ForumAccess(
         game_id=game.id,
-        engine=game.forum.engine.value,
+        engine=game.forum.engine,
         base_url=game.forum.base_url,
         topic_id=game.topic_id,
         topic_url=game.topic_url,
@@ -92,7 +90,7 @@ def register(
     text = Path(path).read_text(encoding="utf-8")
     engine, base, topic = _forum_address(config, base_url, topic_id)
     with rt.sessions.begin() as session:
-        forum = get_or_create_forum(session, Engine(engine), base, base)
+        forum = get_or_create_forum(session, engine, base, base)
         game = session.scalar(select(Game).where(Game.name == config.name))
         if game is None:
             game = Game(name=config.name, forum_id=forum.id, topic_id=topic,

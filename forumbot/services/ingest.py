@@ -31,7 +31,7 @@ from forumbot.db.models import (
     ReviewItem,
 )
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import domain, games, phases, receipts
 from forumbot.services.context import Runtime
 from parsers.orders import ParseResult, Status

@@ -34,7 +34,7 @@ from forum_adapters.errors import (
 from forumbot.db.enums import DeliveryState, OutboundKind, ReviewKind, ReviewState
 from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import move_outbound
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import alerts, games
 from forumbot.services.context import ForumAccess, Runtime
 

@@ -71,6 +71,10 @@ def index() -> NameIndex:
         ("evilpacman", "evilpacman18", MatchKind.PREFIX),
         ("epicpacman", "evilpacman18", MatchKind.TYPO),
         ("player 42", "player_42", MatchKind.EXACT),
+        # Look-alikes from Unicode's confusables data, missed by the old hand table:
+        ("ɑkonyl", "Akonyl", MatchKind.EXACT),  # Latin small alpha
+        ("ᎪKONYL", "Akonyl", MatchKind.EXACT),  # Cherokee letter go
+        ("Акоnуl", "Akonyl", MatchKind.EXACT),  # Cyrillic А, к, о, у
     ],
 )
 def test_resolves(index: NameIndex, text: str, slot: str, how: MatchKind) -> None:

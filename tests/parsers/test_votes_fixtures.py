@@ -1,16 +1,23 @@
-"""The recorded test game on three forums (fixtures/smf20, smf21, phpbb33) matches its truth."""
+"""The recorded test game on three forums (fixtures/smf20, smf21, phpbb33) matches its truth.
+
+The saved pages are read as ``count-votes`` reads them: the adapters' pure parse functions
+(``forumbot.savedpages``), so offline and live counts read a page the same way.
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import UTC, date
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 import yaml
 
-from parsers.pages import Engine, detect_engine, extract_posts, parse_forum_time
+from forum_adapters import detect_engine
+from forum_adapters.errors import ForumNotSupported
+from forum_adapters.timeparse import parse_forum_time
+from forumbot.savedpages import PageError, read_saved_page
 from parsers.roster import roster_from_data
 from parsers.votes import (
     CountResult,
@@ -32,7 +39,7 @@ SAVED = date(2026, 11, 29)
 def load_thread(folder: str, pattern: str) -> list[PostInput]:
     posts: list[PostInput] = []
     for page in sorted((PAGES / folder).glob(pattern)):
-        _, found = extract_posts(page.read_text(encoding="utf-8"), UTC, SAVED)
+        _, _, found = read_saved_page(page.read_text(encoding="utf-8"), page.name, UTC, SAVED)
         posts.extend(found)
     return [replace(p, number=i if p.number is None else p.number) for i, p in enumerate(posts)]
 
@@ -53,12 +60,12 @@ def tally(result: CountResult) -> dict[str, list[str]]:
 
 def test_engines_are_detected() -> None:
     for folder, pattern, engine in [
-        ("phpbb33", "topic_page_1.html", Engine.PHPBB),
-        ("smf20", "topic_p1.html", Engine.SMF20),
-        ("smf21", "topic_p1.html", Engine.SMF21),
+        ("phpbb33", "topic_page_1.html", "phpbb"),
+        ("smf20", "topic_p1.html", "smf"),
+        ("smf21", "topic_p1.html", "smf"),
     ]:
         html = (PAGES / folder / pattern).read_text(encoding="utf-8")
-        assert extract_posts(html, UTC, SAVED)[0] is engine
+        assert read_saved_page(html, pattern, UTC, SAVED)[0] == engine
 
 
 def test_pages_give_every_post_with_author_time_and_edit_flag() -> None:
@@ -152,27 +159,57 @@ def test_traps_never_count() -> None:
     ],
 )
 def test_forum_times(text: str, expected: str) -> None:
-    parsed = parse_forum_time(text, UTC, SAVED)
-    assert parsed is not None and parsed.isoformat() == expected
+    noon = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # the day the pages were saved
+    assert parse_forum_time(text, now=noon, tz=UTC).isoformat() == expected
 
 
 def test_unknown_pages_and_times() -> None:
-    assert detect_engine("<html><body>hello</body></html>") is None
-    with pytest.raises(ValueError, match="not a topic page"):
-        extract_posts("<html></html>", UTC)
-    assert parse_forum_time("Today at 09:09 am", UTC) is None  # no saved day given
-    assert parse_forum_time("sometime", UTC, SAVED) is None
+    with pytest.raises(ForumNotSupported):
+        detect_engine(html="<html><body>hello</body></html>")
+    with pytest.raises(PageError, match="not a page of an SMF or phpBB forum"):
+        read_saved_page("<html></html>", "x.html", UTC, SAVED)
+    with pytest.raises(ValueError, match="no date"):
+        parse_forum_time("sometime", now=datetime(2026, 11, 29, tzinfo=UTC), tz=UTC)
+
+
+def test_a_cut_page_is_refused_not_half_read() -> None:
+    html = (PAGES / "smf21" / "topic_p1.html").read_text(encoding="utf-8")
+    cut = html[: html.index('id="footer')]
+    with pytest.raises(PageError, match="not a whole topic or PM page"):
+        read_saved_page(cut, "cut.html", UTC, SAVED)
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        ("27 novembre 2026 à 18:06:15", "2026-11-27T18:06:15+01:00"),
+        ("Aujourd'hui à 09:09", "2026-11-29T09:09:00+01:00"),
+        ("27 ноября 2026, 18:06", "2026-11-27T18:06:00+01:00"),
+        ("Вчера в 23:17", "2026-11-28T23:17:00+01:00"),
+    ],
+)
+def test_french_and_russian_dates_of_a_saved_page_are_read(shown: str, expected: str) -> None:
+    # A French or Russian board prints its dates in its language: the post time is read (the
+    # old offline scraper gave None, so the deadline rule could not see a late vote).
+    html = (PAGES / "smf21" / "topic_p1.html").read_text(encoding="utf-8")
+    html = html.replace(">Nov 27, 2026, 06:06 PM<", f">{shown}<", 1)
+    paris = timezone(timedelta(hours=1))
+    _, _, posts = read_saved_page(html, "fr.html", paris, SAVED)
+    assert posts[1].time is not None and posts[1].time.isoformat() == expected
 
 
 def test_older_phpbb_pages_print_the_time_as_text() -> None:
     html = (
-        '<html><body id="phpbb"><div id="p12" class="post bg2"><p class="author">by <strong>'
-        '<a href="./memberlist.php" class="username">Ann</a></strong> &raquo; Sun Aug 28, 2011'
-        ' 10:24 am</p><div class="content"><b>Vote: Bob</b></div></div></body></html>'
+        '<html><body id="phpbb"><h2 class="topic-title"><a href="./viewtopic.php?t=3">Day 1</a>'
+        '</h2><div id="p12" class="post bg2"><p class="author">by <strong>'
+        '<a href="./memberlist.php?u=7" class="username">Ann</a></strong> &raquo; Sun Aug 28, 2011'
+        ' 10:24 am</p><div class="content"><b>Vote: Bob</b></div></div>'
+        '<div id="page-footer"></div></body></html>'
     )
-    engine, posts = extract_posts(html, UTC)
-    assert engine is Engine.PHPBB
+    engine, page, posts = read_saved_page(html, "old.html", UTC, SAVED)
+    assert (engine, page) == ("phpbb", 1)
     assert posts[0].author == "Ann" and posts[0].html == "<b>Vote: Bob</b>"
+    assert posts[0].author_id == "7"
     assert posts[0].time is not None and posts[0].time.isoformat() == "2011-08-28T10:24:00+00:00"
 
 
@@ -197,7 +234,8 @@ def test_older_phpbb_pages_print_the_time_as_text() -> None:
 def test_saved_pm_pages_give_pms_with_recipients(
     page: str, count: int, first: tuple[str, str, str], last_recipients: tuple[str, ...]
 ) -> None:
-    _, posts = extract_posts((PAGES / page).read_text(encoding="utf-8"), UTC, SAVED)
+    _, number, posts = read_saved_page((PAGES / page).read_text(encoding="utf-8"), page, UTC, SAVED)
+    assert number is None  # a PM page has no place in the thread
     assert len(posts) == count
     assert all(p.source is Source.PM and p.number is None for p in posts)
     head = posts[0]

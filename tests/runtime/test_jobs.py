@@ -74,7 +74,7 @@ def test_an_auto_engine_is_detected_and_a_missing_password_alerts(tmp_path, cloc
     game_id = games.register(rt, path)
     games.start(rt, game_id)
     with rt.sessions() as session:
-        assert session.get(Game, game_id).forum.engine.value == "smf"
+        assert session.get(Game, game_id).forum.engine == "smf"
         assert session.scalars(select(Forum)).one().base_url == "http://127.0.0.1:9/index.php"
     leases.acquire(rt.sessions, rt.worker, clock.now(), rt.lease_period)
     jobs.run_guarded(rt, game_id, lambda: cycle(rt, game_id))

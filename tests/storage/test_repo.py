@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from forumbot.db import make_engine, make_session_factory, upgrade
-from forumbot.db.enums import DeliveryState, Engine, OutboundKind, PhaseKind, Visibility
+from forumbot.db.enums import DeliveryState, OutboundKind, PhaseKind, Visibility
 from forumbot.db.models import Game, Outbound, Phase, RawPM, RawPost
 from forumbot.db.repo import (
     DeliveryStateError,
@@ -45,7 +45,7 @@ def _post(body: str) -> IncomingPost:
 
 
 def test_a_post_fetched_twice_is_stored_once(session: Session) -> None:
-    forum = get_or_create_forum(session, Engine.PHPBB, "https://b.example/")
+    forum = get_or_create_forum(session, "phpbb", "https://b.example/")
     _, first = store_post(session, forum.id, _post("<b>$Bob</b>"))
     _, again = store_post(session, forum.id, _post("<b>$Bob</b>"))
     assert (first, again) == (True, False)
@@ -53,7 +53,7 @@ def test_a_post_fetched_twice_is_stored_once(session: Session) -> None:
 
 
 def test_an_edited_post_keeps_both_versions(session: Session) -> None:
-    forum = get_or_create_forum(session, Engine.PHPBB, "https://b.example/")
+    forum = get_or_create_forum(session, "phpbb", "https://b.example/")
     store_post(session, forum.id, _post("<b>$Bob</b>"))
     _, new = store_post(session, forum.id, _post("<b>$Carl</b> (edited)"))
     assert new
@@ -62,7 +62,7 @@ def test_an_edited_post_keeps_both_versions(session: Session) -> None:
 
 
 def test_a_pm_is_stored_once_with_every_recipient(session: Session) -> None:
-    forum = get_or_create_forum(session, Engine.SMF, "https://s.example/")
+    forum = get_or_create_forum(session, "smf", "https://s.example/")
     pm = IncomingPM(
         pm_id="77",
         sender_name="Bob",
@@ -78,7 +78,7 @@ def test_a_pm_is_stored_once_with_every_recipient(session: Session) -> None:
 
 
 def _game(session: Session) -> Game:
-    forum = get_or_create_forum(session, Engine.SMF, "https://s.example/")
+    forum = get_or_create_forum(session, "smf", "https://s.example/")
     game = Game(name="g", forum=forum, topic_id="1", topic_url="u", ruleset="failheap", seed=1)
     session.add(game)
     session.flush()

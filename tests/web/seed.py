@@ -10,7 +10,6 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import (
     DeliveryState,
-    Engine,
     GameStatus,
     OrderStatus,
     OutboundKind,
@@ -85,7 +84,7 @@ def game_yaml(name: str) -> str:
 
 def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0) -> Seeded:
     """A running game at night 2: a queued order, a doubtful vote, two drafts, an event log."""
-    forum = get_or_create_forum(session, Engine.SMF, "https://forum.example.org/")
+    forum = get_or_create_forum(session, "smf", "https://forum.example.org/")
     game = Game(
         name=name,
         forum_id=forum.id,

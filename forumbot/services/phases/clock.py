@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseKind, PhaseStatus
 from forumbot.db.models import Game, Order, Phase
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import domain, schedule
 from forumbot.services.context import Runtime
 from forumbot.services.phases import (

@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -35,6 +34,7 @@ from parsers.votes import (
     count_votes,
 )
 from parsers.votes.detect import unread_votes_warning
+from resolver.ruleset import parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ def _vote_overrides(game: Game) -> dict[str, Any]:
 @functools.lru_cache(maxsize=256)
 def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
     """Every vote setting the game file states (validated when the game file was read)."""
-    stated = dict((yaml.load(text, Loader=games.YAML_LOADER) or {}).get("votes") or {})
+    stated = dict((parse_yaml(text) or {}).get("votes") or {})
     if "syntax" in stated:
         syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
         stated["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]

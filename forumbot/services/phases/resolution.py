@@ -19,7 +19,7 @@ from forumbot.db.enums import (
 from forumbot.db.models import Game, Phase, ReviewItem
 from forumbot.db.models import Order as OrderRow
 from forumbot.db.repo import append_events
-from forumbot.logging import event
+from forumbot.logs import event
 from forumbot.services import domain, phases
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
