@@ -33,7 +33,8 @@ def read_saved_page(
         saved_on: the day the page was saved ("Today at ..." is that day, in ``zone``).
 
     Returns:
-        The engine (``"smf"`` or ``"phpbb"``), the topic page number (None for a PM page)
+        The engine as ``count-votes --json`` reports it (``"smf21"``, ``"smf20"`` or
+        ``"phpbb"``: a stable value of the JSON contract), the topic page number (None for a PM page)
         and the posts in page order (``number`` unset: the caller numbers across pages).
 
     Raises:
@@ -48,9 +49,10 @@ def read_saved_page(
         page = ENGINES[engine].read_saved(parse_html(html), where, now=now, tz=zone)
     except (LayoutChanged, ValueError) as exc:
         raise PageError(f"{where}: not a whole topic or PM page ({exc})") from exc
+    shown = _version(engine, html)
     if page.topic is None:
-        return engine, None, [_pm(pm, zone) for pm in page.pms]
-    return engine, page.topic.page, [_post(post, zone) for post in page.topic.posts]
+        return shown, None, [_pm(pm, zone) for pm in page.pms]
+    return shown, page.topic.page, [_post(post, zone) for post in page.topic.posts]
 
 
 def _post(post: Post, zone: tzinfo) -> PostInput:
@@ -75,3 +77,12 @@ def _pm(pm: PrivateMessage, zone: tzinfo) -> PostInput:
         recipients=tuple(person.name for person in pm.recipients),
         author_id=str(pm.sender.id) if pm.sender.id is not None else None,
     )
+
+
+def _version(engine: str, html: str) -> str:
+    """SMF's major version, as the JSON contract has always named it (2.1 pages carry
+    ``data-msgid`` or ``smf_session_var``; 2.0 pages neither)."""
+    if engine != "smf":
+        return engine
+    head = html[:200_000]
+    return "smf21" if "data-msgid=" in head or "smf_session_var" in head else "smf20"

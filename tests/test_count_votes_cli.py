@@ -63,7 +63,7 @@ def test_smf_pages_and_the_as_of_window() -> None:
     )
     assert code == 0, out
     data = json.loads(out)
-    assert data["engine"] == "smf"  # the adapters' engine name (one detector)
+    assert data["engine"] == "smf21"  # a stable value of the JSON contract
     assert {w["target"]: w["votes"] for w in data["tally"]} == {
         "Akonyl": 6,
         "Kleene": 2,

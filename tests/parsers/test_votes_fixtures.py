@@ -61,8 +61,8 @@ def tally(result: CountResult) -> dict[str, list[str]]:
 def test_engines_are_detected() -> None:
     for folder, pattern, engine in [
         ("phpbb33", "topic_page_1.html", "phpbb"),
-        ("smf20", "topic_p1.html", "smf"),
-        ("smf21", "topic_p1.html", "smf"),
+        ("smf20", "topic_p1.html", "smf20"),
+        ("smf21", "topic_p1.html", "smf21"),
     ]:
         html = (PAGES / folder / pattern).read_text(encoding="utf-8")
         assert read_saved_page(html, pattern, UTC, SAVED)[0] == engine
