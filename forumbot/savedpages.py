@@ -34,8 +34,8 @@ def read_saved_page(
 
     Returns:
         The engine as ``count-votes --json`` reports it (``"smf21"``, ``"smf20"`` or
-        ``"phpbb"``: a stable value of the JSON contract), the topic page number (None for a PM page)
-        and the posts in page order (``number`` unset: the caller numbers across pages).
+        ``"phpbb"``: a stable value of the JSON contract), the topic page number (None for a
+        PM page) and the posts in page order (``number`` unset: the caller numbers across pages).
 
     Raises:
         PageError: not a topic or PM page of a known engine, or one cut short.
