@@ -224,6 +224,22 @@ def _target_rule(
     return None
 
 
+def _shielded(c: Check) -> Finding | None:
+    """A protection a target's status refuses (a revealed Mayor cannot be healed or guarded:
+    the status's ``unprotectable`` kinds)."""
+    kind = c.ability.effect_params.get("kind")
+    if str(c.ability.effect) != "protect" or not kind:
+        return None
+    for name in c.players():
+        target = c.slot(name)
+        for status in sorted(target.statuses) if target is not None else ():
+            found = c.ruleset.statuses.get(status)
+            if found is not None and kind in (found.effects.get("unprotectable") or ()):
+                shown = found.name.get("en") or status.replace("_", " ")
+                return Finding(rule=f"{c.name} cannot reach {name}, who is {shown}")
+    return None
+
+
 def _target_classes(c: Check) -> Finding | None:
     """A target its ability cannot take: a role guess outside the roles allowed, a target of
     a faction or role the ability is not for (the GM decides what happens then)."""
@@ -511,6 +527,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _phase_limits,
     _counts,
     _target_rules,
+    _shielded,
     _target_classes,
     _claims,
     _only_if,
@@ -521,4 +538,4 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
-_STATE_RULES = frozenset({_requires, _actor_status, _target_rules})
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded})

@@ -124,3 +124,15 @@ def test_uses_are_counted_from_the_history_when_not_given() -> None:
     assert again.status is Status.REJECTED and "1" in (again.rule or "")
     first = _parse("durarara", players, "je sauve Manon", "Zoé", "night2")
     assert first.status is Status.ACCEPTED
+
+
+def test_a_revealed_mayor_cannot_be_healed_or_guarded() -> None:
+    """Seed 002: a revealed Mayor 'cannot be protected' (the status's unprotectable kinds);
+    found by blind round A (bA-fh03), accepted before."""
+    players = {**FAILHEAP, "Mo": {"role": "mayor", "statuses": ["revealed"]}}
+    healed = _parse("failheap", players, "Healing Mo tonight", "Bob", "night4")
+    assert healed.status is Status.REJECTED and "revealed Mayor" in (healed.rule or "")
+    guarded = _parse("failheap", players, "guard Mo", "Dave", "night4")
+    assert guarded.status is Status.REJECTED
+    hidden = {**FAILHEAP, "Mo": "mayor"}  # not revealed: a heal like any other
+    assert _parse("failheap", hidden, "heal Mo", "Bob", "night4").status is Status.ACCEPTED
