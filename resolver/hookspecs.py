@@ -170,6 +170,13 @@ class HookView:
         parsed = parse_phase(phase, ruleset) if phase else self._work.phase
         return index_of(parsed, ruleset)
 
+    def handler(self, name: str) -> Callable[[HookView, ActionView], Handled] | None:
+        """The ruleset hook module's handler of that name (``HANDLERS``), if any."""
+        found: Callable[[HookView, ActionView], Handled] | None = getattr(
+            self._work.hooks, "HANDLERS", {}
+        ).get(name)
+        return found
+
     def next_phase(self, steps: int = 1) -> str:
         """The id of the phase ``steps`` after this one."""
         from resolver.phases import from_index, index_of

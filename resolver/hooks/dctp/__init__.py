@@ -29,7 +29,6 @@ from resolver.hooks.dctp.common import (
     has,
     is_player,
     item,
-    link,
     lover_of,
     note,
     public,
@@ -141,38 +140,6 @@ def guarded(handler: Handler) -> Handler:
 
     run.__doc__ = handler.__doc__
     return run
-
-
-def run_borrowed(view: HookView, action: ActionView, allowed: set[str]) -> Handled:
-    """Calvados's Cover/Backup: one ability of another role, used as himself."""
-    aid = str(action.order_params.get("ability", ""))
-    forbidden = {"kill", "arrest", "house_search", "detention", "lawsuit", "bow_tie"}
-    forbidden |= {"tranquilizer_watch", "disguise", "hand_suitcase", "order_kill"}
-    borrowed = view.ruleset.abilities.get(aid)
-    if borrowed is None or aid not in allowed or aid in forbidden:
-        return fail(f"cannot use {aid!r} through {action.ability.id}")
-    target = action.order_params.get("ability_target")
-    inner = ActionView(
-        None,
-        action.actor,
-        borrowed,
-        (str(target),) if target else (),
-        (str(target),) if target else (),
-        borrowed.effect_params,
-        {},
-        action.actor,
-        action.step,
-    )
-    handler = HANDLERS.get(str(borrowed.effect_params.get("handler", "")))
-    if handler is None or (borrowed.targets and not target):
-        return fail("the covered ability needs a target")
-    handled = handler(view, inner)
-    if handled.outcome != "done":
-        return handled
-    # 'The covered abilities can be normally investigated ... "Calvados slanders Akonyl" will
-    # get a true.'
-    seen = link(action.actor, f"{aid}>{target or ''}@{view.phase}", "covered")
-    return Handled(handled.outcome, handled.reason, (*handled.primitives, seen), handled.late)
 
 
 _PLAIN: dict[str, Handler] = {
@@ -518,5 +485,4 @@ __all__ = [
     "on_lynch",
     "on_phase_end",
     "on_phase_start",
-    "run_borrowed",
 ]

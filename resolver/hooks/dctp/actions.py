@@ -452,8 +452,6 @@ def leader_vote(view: HookView, action: ActionView) -> Handled:
 
 def cover(view: HookView, action: ActionView) -> Handled:
     """Calvados uses one ability of a covered ally tonight (``params.ability``, target)."""
-    from resolver.hooks.dctp import run_borrowed
-
     ally = action.targets[0]
     if not is_player(view, ally) or not view.alive(ally) or has(view, ally, *JAILED):
         return fail("will not work on dead or already arrested allies")
@@ -464,8 +462,6 @@ def cover(view: HookView, action: ActionView) -> Handled:
 
 def backup(view: HookView, action: ActionView) -> Handled:
     """Calvados performs one BO action of a member not in the game (not the same twice)."""
-    from resolver.hooks.dctp import run_borrowed
-
     role = view.ruleset.roles.get(action.targets[0] if action.targets else "")
     if role is None or role.faction != "bo":
         return fail("needs a BO role")
@@ -521,3 +517,35 @@ def sober_check(view: HookView) -> list[Primitive]:
 def away(view: HookView, name: str) -> bool:
     """Abroad or on the plane."""
     return has(view, name, *AWAY)
+
+
+def run_borrowed(view: HookView, action: ActionView, allowed: set[str]) -> Handled:
+    """Calvados's Cover/Backup: one ability of another role, used as himself."""
+    aid = str(action.order_params.get("ability", ""))
+    forbidden = {"kill", "arrest", "house_search", "detention", "lawsuit", "bow_tie"}
+    forbidden |= {"tranquilizer_watch", "disguise", "hand_suitcase", "order_kill"}
+    borrowed = view.ruleset.abilities.get(aid)
+    if borrowed is None or aid not in allowed or aid in forbidden:
+        return fail(f"cannot use {aid!r} through {action.ability.id}")
+    target = action.order_params.get("ability_target")
+    inner = ActionView(
+        None,
+        action.actor,
+        borrowed,
+        (str(target),) if target else (),
+        (str(target),) if target else (),
+        borrowed.effect_params,
+        {},
+        action.actor,
+        action.step,
+    )
+    handler = view.handler(str(borrowed.effect_params.get("handler", "")))
+    if handler is None or (borrowed.targets and not target):
+        return fail("the covered ability needs a target")
+    handled = handler(view, inner)
+    if handled.outcome != "done":
+        return handled
+    # 'The covered abilities can be normally investigated ... "Calvados slanders Akonyl" will
+    # get a true.'
+    seen = link(action.actor, f"{aid}>{target or ''}@{view.phase}", "covered")
+    return Handled(handled.outcome, handled.reason, (*handled.primitives, seen), handled.late)
