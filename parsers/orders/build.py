@@ -270,6 +270,8 @@ def _common_doubts(draft: Draft, piece: Piece) -> None:
         piece.doubt("guess", draft.guessed)
     if "or" in draft.unknown:
         piece.doubt("or", "several choices joined by 'or'")
+    if draft.joined:  # "je charme toto et lulu": a second name the roster did not give
+        piece.doubt("unknown_capital", "unrecognised after 'and': " + ", ".join(draft.joined[:3]))
     capitals = [w for w in draft.unknown if w[:1].isupper() and w != draft.trigger]
     if capitals:
         piece.doubt("unknown_capital", "unrecognised: " + ", ".join(capitals[:3]))

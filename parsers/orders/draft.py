@@ -68,6 +68,8 @@ class Draft:
     performer: str = ""
     mentions: tuple[str, ...] = ()
     handed: bool = False
+    and_next: bool = False
+    joined: list[str] = field(default_factory=list)
 
     def wants(self, ctx: Context, kind: str) -> bool:
         """True if an ability this draft may be has a target/param of ``kind``."""
@@ -92,4 +94,4 @@ class Draft:
                 self.unknown.append("or")
         else:
             self.names.append([hit])
-        self.alt_next = self.or_next = False
+        self.alt_next = self.or_next = self.and_next = False

@@ -61,6 +61,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         used = _step(reading, ctx, i, cur, drafts, loose, flags)
         if cur is not None and cur.last_was_name == was_name:
             cur.last_was_name = False  # the token was not a name (a name sets it)
+        if cur is not None:
+            cur.and_next = was_name and tokens[i].norm in AND_WORDS
         i += used
     if drafts and drafts[0] is carry:
         drafts.pop(0)
@@ -341,6 +343,10 @@ def _add_role(cur: Draft, role: str) -> None:
         cur.roles.append(role)
 
 
+AND_WORDS = frozenset({"and", "et", "и", "&"})
+"""Words joining a target to another: an unread word after one may be a second target."""
+
+
 def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) -> None:
     """A word of no vocabulary: "or", a fuzzy player name, or noise the GM should see."""
     if word.casefold() in ("or", "ou", "или"):
@@ -348,6 +354,7 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) ->
         return
     if not word[:1].isalnum():
         return
+    joined = cur.and_next  # "charme toto et lulu": the word after 'and' may be a second target
     looks_like_name = not cur.names or word[:1].isupper()
     wants_player = cur.kind in (Kind.VOTE, Kind.HANDOFF) or cur.wants(ctx, "player")
     hit = ctx.players.fuzzy(word) if len(word) >= 2 and looks_like_name and wants_player else None
@@ -355,3 +362,5 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) ->
         _add_name(cur, [], hit, flags)
     elif word.casefold() not in ctx.lexicon.known_words:
         cur.unknown.append(word)
+        if joined:
+            cur.joined.append(word)

@@ -136,3 +136,15 @@ def test_a_revealed_mayor_cannot_be_healed_or_guarded() -> None:
     assert guarded.status is Status.REJECTED
     hidden = {**FAILHEAP, "Mo": "mayor"}  # not revealed: a heal like any other
     assert _parse("failheap", hidden, "heal Mo", "Bob", "night4").status is Status.ACCEPTED
+
+
+def test_a_word_joined_to_the_target_by_and_is_never_dropped() -> None:
+    """Blind round A (bA-dr06): "je charme toto et lulu" was accepted as one charm, the
+    second name (a short form of Lulu_92) silently dropped. It goes to the GM."""
+    players = {"Anaïs": "saika", "Toto": "villager", "Lulu_92": "villager"}
+    joined = _parse("durarara", players, "je charme toto et lulu cette nuit", "Anaïs", "night2")
+    assert joined.status is Status.AMBIGUOUS and "lulu" in joined.reason
+    thanks = _parse("durarara", players, "je charme toto cette nuit et merci", "Anaïs", "night2")
+    assert thanks.status is Status.ACCEPTED
+    english = _parse("failheap", FAILHEAP, "heal Ann and gwen please", "Bob", "night2")
+    assert english.status is Status.AMBIGUOUS
