@@ -6,6 +6,7 @@ and the bot's session deleted, run inside the whole game of ``test_game.py``.)
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -33,12 +34,16 @@ def test_stock_flood_control_is_met_and_waited_out(stock_flood: Board) -> None:
     topic = board.player("GameMaster").new_topic("Flood", "two replies in a row")
     bot = board.adapter(post_interval=0)  # a bot that does not space its posts itself
     before = len(board.log_lines())
+    started = time.monotonic()
     first = bot.reply(ThreadRef(topic), f"first {uuid.uuid4().hex[:6]}")
     second = bot.reply(ThreadRef(topic), f"second {uuid.uuid4().hex[:6]}")
+    took = time.monotonic() - started
     posts = [
         line for line in board.log_lines()[before:] if " POST " in line and "login" not in line
     ]
-    assert len(posts) >= 3, posts  # the second was refused once, waited out, then posted
+    # The second was refused once, waited out, then posted; on a machine so slow that the
+    # interval had passed before the second POST, the board had no reason to refuse it.
+    assert len(posts) >= 3 or took >= STOCK_FLOOD[board.engine], (posts, took)
     mine = [post_id for post_id, _ in board.posts_by(board.bot_id, topic)]
     assert mine == [first.post_id, second.post_id]  # each exactly once
 
