@@ -45,6 +45,7 @@ _UNCHECKABLE = {
     "vermouth_bo_cooldown_days": "a cooldown on BO targets",
 }
 _UNCHECKABLE_REQUIRES = frozenset({"friend_dead", "target_cross_examined_before"})
+LOVER = "lover"  # the status two lovers hold (seed 003)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +238,24 @@ def _shielded(c: Check) -> Finding | None:
             if found is not None and kind in (found.effects.get("unprotectable") or ()):
                 shown = found.name.get("en") or status.replace("_", " ")
                 return Finding(rule=f"{c.name} cannot reach {name}, who is {shown}")
+    return None
+
+
+def _own_lover(c: Check) -> Finding | None:
+    """An order on the sender's own lover that the ability forbids (``own_lover: refused``,
+    seed 003's charm_own_lover) or leaves to the GM (``gm``). The pair is certain only when
+    one couple holds the ``lover`` status; with more, the GM decides."""
+    policy = c.ability.effect_params.get("own_lover")
+    actor = c.slot(c.ctx.actor)
+    if policy not in ("refused", "gm") or actor is None or LOVER not in actor.statuses:
+        return None
+    lovers = {s.name for s in c.roster.slots if LOVER in s.statuses}
+    for name in c.players():
+        if name != c.ctx.actor and name in lovers:
+            why = f"{c.name} on {name}, a lover of {c.ctx.actor}"
+            if policy == "refused" and len(lovers) == 2:
+                return Finding(rule=f"{why}: refused by the ruleset (own_lover)")
+            return Finding(doubt=f"{why}: the GM decides (own_lover: {policy})")
     return None
 
 
@@ -528,6 +547,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _counts,
     _target_rules,
     _shielded,
+    _own_lover,
     _target_classes,
     _claims,
     _only_if,
@@ -538,4 +558,4 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
-_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded})
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _own_lover})
