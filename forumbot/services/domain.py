@@ -213,12 +213,21 @@ def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
 
 def ability_clocks(ruleset: Ruleset, kind: str) -> dict[str, time]:
     """Abilities of a phase kind whose orders close at a wall-clock time of their own
-    (``effect_params.deadline: "19:00"``: seed 003's wolves), as inner-deadline labels."""
+    (``effect_params.deadline: "19:00"``: seed 003's wolves), or count only within a window
+    of the day (``window: ["19:00", "22:00"]``: Shinra and Celty), as inner-deadline labels."""
     out = {}
     for ability in ruleset.abilities.values():
+        if not ability.allowed_in(kind):
+            continue
         when = ability.effect_params.get("deadline")
-        if isinstance(when, str) and ability.allowed_in(kind) and _CLOCK.match(when):
+        if isinstance(when, str) and _CLOCK.match(when):
             out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = time.fromisoformat(when)
+        window = ability.effect_params.get("window")
+        if isinstance(window, tuple | list) and len(window) == 2:
+            opens, closes = (str(w) for w in window)
+            if _CLOCK.match(opens) and _CLOCK.match(closes):
+                out[f"{schedule.ABILITY_OPENS}{ability.id}"] = time.fromisoformat(opens)
+                out[f"{schedule.ABILITY_DEADLINE}{ability.id}"] = time.fromisoformat(closes)
     return out
 
 

@@ -126,9 +126,17 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         return "queued"
     phase, reading = read
     abilities = [domain.order_fields(o)[0] for o in reading.orders]
-    if phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
+    ended = _vote_after_day(game, raw, abilities)
+    early = phases.too_early(phase, raw.sent_at, abilities)
+    if ended is not None:  # "vote X" by PM while no day is open: it counts for no day
+        phase = ended
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
         outcome = "late"
+    elif phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player)):
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.LATE)
+        outcome = "late"
+    elif early is not None and reading.status is Status.ACCEPTED:
+        outcome = _early(session, game, phase, player, raw, reading, early)
     elif others := _other_games_of(session, game, raw):
         # One bot account, one inbox: a PM from a player of several games is never applied
         # to a game it may not be meant for. The GM places it (the reading is a candidate).
@@ -149,8 +157,42 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _store_orders(session, game, phase, player, raw, reading, status)
         _queue(session, game, phase, player, raw, reading.reason, _as_candidates(reading))
         outcome = "queued"
-    receipts.draft_receipt(session, game, player, raw, phase, reading, outcome)
+    opens = early[1] if early is not None and outcome == "early" else None
+    receipts.draft_receipt(session, game, player, raw, phase, reading, outcome, opens=opens)
     return outcome
+
+
+def _vote_after_day(game: Game, raw: RawPM, abilities: list[str]) -> Phase | None:
+    """The day that had ended when a PM holding only votes was sent, in a game that votes
+    by PM and while no day was open (the vote counter counts it for no day)."""
+    if not abilities or any(a != "vote" for a in abilities):
+        return None
+    if domain.ruleset_of(game).vote.channel != "pm":
+        return None
+    return phases.day_ended_before(game, raw.sent_at)
+
+
+def _early(
+    session: Session,
+    game: Game,
+    phase: Phase,
+    player: Player,
+    raw: RawPM,
+    reading: ParseResult,
+    early: tuple[str, datetime],
+) -> str:
+    """An order sent before its ability's window opened: refused, or queued for the GM when
+    the ability says so (``window_early: gm``). Returns the receipt's outcome."""
+    ability, opens = early
+    policy = domain.ruleset_of(game).abilities[ability].effect_params.get("window_early")
+    if policy == "gm":
+        local = opens.astimezone(phases.schedule_of(game).timezone)
+        why = f"{ability} sent before its window opened ({local:%d/%m %H:%M}): count it?"
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.AMBIGUOUS)
+        _queue(session, game, phase, player, raw, why, _as_candidates(reading))
+        return "queued"
+    _store_orders(session, game, phase, player, raw, reading, OrderStatus.REJECTED)
+    return "early"
 
 
 def _read_order(
@@ -173,7 +215,7 @@ def _read_order(
     sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
     inputs = domain.order_inputs(game, player, orders, sent)
     text = strip_controls(raw.body_html)  # "\x1b[0mcheck Zed" reads as "check Zed"
-    best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
+    best: tuple[tuple[bool, int, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
             text, roster=inputs.roster, actor=player.display_name, phase=phase.name,
@@ -195,9 +237,11 @@ def _extends(phase: Phase, reading: ParseResult) -> bool:
     return bool(abilities) and all(a and phases.extends_past(phase, a) for a in abilities)
 
 
-def _rank(reading: ParseResult, fits: bool) -> tuple[int, bool, float]:
+def _rank(reading: ParseResult, fits: bool) -> tuple[bool, int, float]:
+    """A reading for a phase its abilities are used in comes first (a charm refused by a rule
+    at night is not "for later?" on the next day), then the surer reading."""
     status = {Status.ACCEPTED: 2, Status.AMBIGUOUS: 1}.get(reading.status, 0)
-    return (status, fits, reading.confidence)
+    return (fits, status, reading.confidence)
 
 
 def _acts(reading: ParseResult) -> bool:

@@ -27,7 +27,7 @@ def phase_title(phase: str) -> str:
     return f"{head.capitalize()} {phase[len(head) :]}".strip()
 
 
-OUTCOMES = ("accepted", "late", "queued")
+OUTCOMES = ("accepted", "late", "queued", "early")  # early: before its ability's window
 LOOK_BACK = timedelta(minutes=5)  # how far back the sent box is searched
 SHOWN_TO = timedelta(minutes=1)  # forums show times to the minute
 
@@ -38,11 +38,16 @@ def message(game: Game, name: str, **data: Any) -> str:
 
 
 def receipt_text(
-    game: Game, outcome: str, phase: Phase | None, reading: ParseResult | None
+    game: Game,
+    outcome: str,
+    phase: Phase | None,
+    reading: ParseResult | None,
+    opens: datetime | None = None,
 ) -> str | None:
     """The receipt for one PM, or None when there is nothing to answer (ignored PMs): what
-    was understood and for which phase, or that the GM will read it; never the parser's
-    reasoning (it may name roles, rules or other players)."""
+    was understood and for which phase, or that the GM will read it, or (``opens``) from
+    when an order sent too early would have counted; never the parser's reasoning (it may
+    name roles, rules or other players)."""
     if outcome not in OUTCOMES:
         return None
     parsed = reading.orders if reading else ()
@@ -56,7 +61,17 @@ def receipt_text(
         orders_text="; ".join(domain.describe(o) for o in parsed),
         phase=phase_title(phase.name) if phase else "no open phase",
         phase_id=phase.name if phase else None,
+        votes_only=bool(orders) and all(o["ability"] == "vote" for o in orders),
+        **_local(game, opens),
     )
+
+
+def _local(game: Game, moment: datetime | None) -> dict[str, str | None]:
+    """``opens`` (English) and ``opens_fr``, in the game's time zone (None: no moment)."""
+    if moment is None:
+        return {"opens": None, "opens_fr": None}
+    local = moment.astimezone(games.config_of(game).schedule.timezone)
+    return {"opens": local.strftime("%a %d %b %H:%M"), "opens_fr": local.strftime("%d/%m à %H:%M")}
 
 
 def draft_receipt(
@@ -67,11 +82,13 @@ def draft_receipt(
     phase: Phase | None,
     reading: ParseResult | None,
     outcome: str,
+    *,
+    opens: datetime | None = None,
 ) -> None:
     """Draft (once, keyed by the PM) and approve the receipt if the game wants receipts."""
     if not game.settings.get("receipts", True):
         return
-    body = receipt_text(game, outcome, phase, reading)
+    body = receipt_text(game, outcome, phase, reading, opens)
     if body is None:
         return
     row, new = draft_outbound(

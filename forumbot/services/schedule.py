@@ -22,6 +22,9 @@ after the phase's deadline (the mayor's tie-break: the day resolves once it pass
 DEAD_DEADLINE = "dead:"
 """Prefix of an inner deadline for a dead player's orders of one ability (a dead mayor names
 his successor within ``dead_window_hours`` of the phase's start)."""
+ABILITY_OPENS = "opens:"
+"""Prefix of the moment one ability's orders start counting (seed 003: Shinra and Celty
+decide from 19:00); an order sent before it is refused, or queued, as the ruleset says."""
 
 
 @dataclass(frozen=True, slots=True)

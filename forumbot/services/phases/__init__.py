@@ -8,9 +8,9 @@ counts, reminders) and ``controls`` are the GM's commands (extend, end, pause, r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 
-from forumbot.db.enums import PhaseStatus, PlayerStatus
+from forumbot.db.enums import PhaseKind, PhaseStatus, PlayerStatus
 from forumbot.db.models import Game, Phase, Player
 from forumbot.services import games, schedule
 
@@ -50,6 +50,45 @@ def order_deadline(phase: Phase, ability: str | None, *, dead: bool = False) -> 
     found = inner.get(f"{schedule.DEAD_DEADLINE}{ability}") if ability and dead else None
     found = found or (inner.get(f"{schedule.ABILITY_DEADLINE}{ability}") if ability else None)
     return datetime.fromisoformat(found) if found else orders_deadline(phase)
+
+
+def opens_at(phase: Phase, ability: str | None) -> datetime | None:
+    """When orders of ``ability`` start counting in this phase (None: from its start)."""
+    found = phase.inner_deadlines.get(f"{schedule.ABILITY_OPENS}{ability}") if ability else None
+    return datetime.fromisoformat(found) if found else None
+
+
+def too_early(
+    phase: Phase, sent_at: datetime, abilities: Iterable[str | None]
+) -> tuple[str, datetime] | None:
+    """The first of ``abilities`` whose window had not opened at ``sent_at``, and when it
+    opens (seed 003: Shinra's save sent before 19:00)."""
+    when = _aware(sent_at)
+    for ability in abilities:
+        opens = opens_at(phase, ability)
+        if ability and opens is not None and when < opens:
+            return ability, opens
+    return None
+
+
+def day_ended_before(game: Game, sent_at: datetime) -> Phase | None:
+    """The day whose deadline had passed at ``sent_at`` while no day was open: a vote PM
+    sent then counts for no day (votes are cast during a day). None when a day was open,
+    or none had ended."""
+    when = _aware(sent_at)
+    days = [
+        (p, _aware(p.starts_at), _aware(p.deadline))
+        for p in game.phases
+        if p.kind is PhaseKind.DAY and p.starts_at and p.deadline
+    ]
+    if any(starts <= when <= ends for _, starts, ends in days):
+        return None
+    ended = [p for p, _, ends in days if ends < when]
+    return max(ended, key=lambda p: p.sequence, default=None)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def is_late(

@@ -115,6 +115,19 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ..
     return tuple(domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
 
 
+def absentees(session: Session, game: Game, phase: Phase) -> tuple[str, ...]:
+    """The living players with no post in the thread during the whole phase (a PM is no
+    participation: seed 003's "un vote envoyé sans participation de jour")."""
+    roster = domain.roster_of(game, game.players)
+    posted = set()
+    for post in _posts_in(session, game, phase):
+        slot = roster.by_author(post.author)
+        if slot is not None:
+            posted.add(slot.name)
+    living = [p.display_name for p in game.players if phases.is_alive(p)]
+    return tuple(name for name in living if name not in posted)
+
+
 def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[PostInput, ...]:
     """The players' PMs to the bot during the phase (votes, in a game that votes by PM)."""
     players = {p.display_name.casefold() for p in game.players}

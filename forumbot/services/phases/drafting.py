@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -37,10 +37,13 @@ class Message:
     subject: str = ""
 
 
-def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[Message]:
+def result_messages(
+    game: Game, phase: Phase, events: Sequence[Event], late: Sequence[str] = ()
+) -> list[Message]:
     """The phase post, each player's result PM and the GM's report, from the templates.
 
-    Only public events reach the post; a private event goes to its recipients alone.
+    Only public events reach the post; a private event goes to its recipients alone. The
+    GM's report ends with ``late``: the PMs that came after their deadline (never applied).
     """
     renderer = EventRenderer.create(domain.ruleset_of(game))
     title = renderer.phase_name(phase.name)
@@ -48,6 +51,8 @@ def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[M
     for name, texts in renderer.private_messages(list(events)).items():
         messages.append(Message(f"pm:{name}", "\n\n".join(texts), (name,), f"{game.name}: {title}"))
     report = renderer.gm_report(phase.name, list(events))
+    if late:
+        report += "\n\n[b]Late, not counted[/b]\n" + "\n".join(late)
     messages.append(Message("gm-report", report, (game.gm_name or "",),
                             f"{game.name}: {title} (GM report)"))  # fmt: skip
     return messages
@@ -56,7 +61,7 @@ def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[M
 def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[Event]) -> None:
     """Draft the phase post and every private result; approve them when the game auto-posts."""
     auto = games.config_of(game).publishing.mode == "auto"
-    for message in result_messages(game, phase, events):
+    for message in result_messages(game, phase, events, late_lines(session, game, phase)):
         row, _new = draft_outbound(
             session,
             game_id=game.id,
@@ -74,6 +79,31 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
                 ended is not None and ended < game.created_at and receipts.ran_before(session, game)
             ):  # a fresh database reads an old phase again: was its post sent before?
                 receipts.check_forum_first(session, row, since=ended)
+
+
+def late_lines(session: Session, game: Game, phase: Phase) -> list[str]:
+    """The late orders and votes for the GM's report of ``phase``: its own, and those of the
+    phase before it that came once that one's report was drafted."""
+    earlier = [p for p in game.phases if p.sequence == phase.sequence - 1 and p.resolved_at]
+    wanted = [phase.id] + [p.id for p in earlier]
+    rows = session.scalars(
+        select(Order)
+        .where(Order.phase_id.in_(wanted), Order.status == OrderStatus.LATE)
+        .order_by(Order.received_at, Order.id)
+    ).all()
+    names = {p.id: p.display_name for p in game.players}
+    titles = {p.id: p.name for p in game.phases}
+    zone = schedule_of(game).timezone
+    out = []
+    for row in rows:
+        before = next((p for p in earlier if p.id == row.phase_id), None)
+        if before is not None and before.resolved_at and row.received_at <= before.resolved_at:
+            continue  # already in that phase's report
+        when = row.received_at.replace(tzinfo=row.received_at.tzinfo or UTC).astimezone(zone)
+        what = " ".join([row.ability or "?", *map(str, row.targets)])
+        out.append(f"{names.get(row.player_id, '?')}: {what} ({phase_title(titles[row.phase_id])}, "
+                   f"sent {when:%d/%m %H:%M})")  # fmt: skip
+    return out
 
 
 def result_prefix(game: Game, phase: Phase) -> str:

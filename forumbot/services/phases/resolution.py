@@ -104,6 +104,7 @@ def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
         rng=PurposeRng(game.seed),
         votes=_votes(rt, game, phase),
         phase=phase.name,
+        absent=daycount.absentees(session, game, phase) if phase.kind is PhaseKind.DAY else (),
     )
     phase.state_after = domain.state_row(result.state)
     phase.resolved_at = rt.clock.now()
