@@ -60,12 +60,14 @@ def forum():
 class Game12:
     """The running game: its forum, clock and scheduler, and what players see."""
 
-    def __init__(self, forum: SMFTestForum, tmp_path) -> None:
+    def __init__(self, forum: SMFTestForum, tmp_path, extra: str = "", roles=None) -> None:
         self.forum, self.clock = forum, forum.clock
         forum.add_post("GameMaster", "<b>Loup-Garou Durarara</b> : la partie commence au Jour 0.")
-        players = "\n".join(f"  - {{name: {n}, role: {r}}}" for n, r in ROLES.items())
+        roles = roles or ROLES
+        players = "\n".join(f"  - {{name: {n}, role: {r}}}" for n, r in roles.items())
         game_file = tmp_path / "game.yaml"
-        game_file.write_text(GAME.format(url=forum.base_url, players=players), encoding="utf-8")
+        text = GAME.format(url=forum.base_url, players=players) + extra
+        game_file.write_text(text, encoding="utf-8")
         url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
         upgrade(url)
         self.rt = http_runtime(url, forum, self.clock, "w1")
