@@ -151,8 +151,9 @@ def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[s
         kind = next_phase(state.phase, ruleset).kind
         orders = random_orders(rnd, state, ruleset, kind)
         votes = random_votes(rnd, state) if kind == "day" else None
+        absent = _absent(rnd, ruleset, state, kind)
         start = time.process_time()
-        res = resolve_phase(state, orders, ruleset, rng=rng, votes=votes)
+        res = resolve_phase(state, orders, ruleset, rng=rng, votes=votes, absent=absent)
         took = time.process_time() - start
         slowest[5] += took
         if took > slowest[0]:
@@ -164,6 +165,13 @@ def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[s
                 return f"FAIL bad draw {w.reason}", n
             return w.reason.split(":")[0] if not w.reason.startswith("tie") else w.reason, n
     return "FAIL no winner", max_phases
+
+
+def _absent(rnd: random.Random, ruleset: Ruleset, state: GameState, kind: str) -> tuple[str, ...]:
+    """A day's whole-day absentees, for a ruleset with an absence rule (durarara)."""
+    if ruleset.id != "durarara" or kind != "day":
+        return ()
+    return durarara_games.random_absent(rnd, state)
 
 
 def main(argv: list[str] | None = None) -> int:

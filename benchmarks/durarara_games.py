@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from resolver.model import GameState
+
 SPECIALS = ["saki", "bacula", "taro", "shinra", "celty", "tom", "cupid"]
 ALLOWED_DRAWS = {"everyone_died", "last_two:charmer_and_mayor_draw"}
 """The seed's only draws: everyone dead, and a charmer left with the innocent mayor."""
@@ -21,3 +23,9 @@ def random_setup(rnd: random.Random) -> dict[str, str]:
     roles += ["villager"] * max(0, n - len(roles))
     rnd.shuffle(roles)
     return {f"P{i:02d}": role for i, role in enumerate(roles)}
+
+
+def random_absent(rnd: random.Random, state: GameState) -> tuple[str, ...]:
+    """Whole-day absentees of a day (each living player one time in twenty): replaced
+    before Day 5, struck by lightning from it."""
+    return tuple(p.name for p in state.players if p.alive and rnd.random() < 0.05)
