@@ -26,6 +26,7 @@ from forum_adapters.errors import (
 )
 from forum_adapters.http import HttpSettings, PoliteSession, server_time
 from forum_adapters.markup import HtmlElement, fingerprint, html_fingerprint, parse_html, text_of
+from forum_adapters.timeparse import DateOrder, as_date_order
 
 _MAINTENANCE = re.compile(
     r"maintenance|board is (?:currently )?(?:disabled|unavailable)|"
@@ -108,6 +109,8 @@ class AdapterCore:
         tz: the zone the forum shows times in for this account (IANA name or tzinfo); None:
             read it from the pages (phpBB's footer, SMF's header clock), else UTC.
         post_interval: seconds to leave between two posts/PMs (engine default when None).
+        date_order: how the forum writes numeric dates (``dmy``: ``05/03/2026`` is 5 March,
+            as on French and Russian boards; ``mdy``; ``ymd``); None guesses.
     """
 
     engine: ClassVar[str] = ""
@@ -125,6 +128,7 @@ class AdapterCore:
         cookie_file: str | Path | None = None,
         tz: str | tzinfo | None = None,
         post_interval: float | None = None,
+        date_order: str | None = None,
     ) -> None:
         self.base_url = base_url
         self.username = username
@@ -138,6 +142,7 @@ class AdapterCore:
         self.tz: tzinfo = ZoneInfo(tz) if isinstance(tz, str) else (tz or UTC)
         self.tz_known = tz is not None
         self.post_interval = self.default_post_interval if post_interval is None else post_interval
+        self.date_order: DateOrder | None = as_date_order(date_order)
         self.user_id: int | None = None
         self.display_name = username
         self._last_write: float | None = None

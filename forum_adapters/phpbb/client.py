@@ -131,7 +131,12 @@ class PhpBBAdapter(AdapterCore):
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
         return parse.parse_topic_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
@@ -175,7 +180,12 @@ class PhpBBAdapter(AdapterCore):
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
             page = parse.parse_pm_list(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             new_rows = [row for row in page.rows if after is None or row.pm_id > after]
             fresh.extend(new_rows)
@@ -183,14 +193,24 @@ class PhpBBAdapter(AdapterCore):
         for row in sorted(fresh, key=lambda r: r.pm_id):
             root, response = self.fetch(row.view_url, what=f"read PM {row.pm_id}")
             yield parse.parse_pm_view(
-                root, response.url, now=self.now(response), tz=self.tz, was_unread=row.unread
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                was_unread=row.unread,
             )
 
     def inbox_page(self) -> InboxPage:
         """The newest inbox page (the list only; no PM is opened): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
         return parse.parse_pm_list(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     # -- writing ---------------------------------------------------------------------------
@@ -379,7 +399,12 @@ class PhpBBAdapter(AdapterCore):
         for folder in ("outbox", "sentbox"):
             root, response = self.fetch(self.url(folder), what="read sent PMs")
             page = parse.parse_pm_list(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             for row in page.rows:
                 recent = since is None or row.sent_at is None or row.sent_at >= since

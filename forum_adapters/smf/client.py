@@ -135,7 +135,7 @@ class SMFAdapter(AdapterCore):
         return parse.error_message(root)
 
     def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
-        return parse.shown_offset(root, self.now(response))
+        return parse.shown_offset(root, self.now(response), self.date_order)
 
     def _is_error_page(self, root: HtmlElement) -> bool:
         return bool(root.xpath("//*[@id='fatal_error']"))
@@ -145,7 +145,12 @@ class SMFAdapter(AdapterCore):
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
         return parse.parse_topic_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
@@ -186,7 +191,12 @@ class SMFAdapter(AdapterCore):
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
             page = parse.parse_inbox_page(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             fresh = [row for row in page.rows if after is None or row.pm_id > after]
             for row in fresh:
@@ -199,13 +209,23 @@ class SMFAdapter(AdapterCore):
         """The newest inbox page (list and, in "all at once" mode, bodies): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
         return parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
         root, response = self.fetch(url, what=f"read PM {pm_id}")
         page = parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
         if pm_id not in page.messages:
             raise LayoutChanged(response.url, f"the body of PM {pm_id}")
@@ -317,7 +337,12 @@ class SMFAdapter(AdapterCore):
     ) -> PostRef | None:
         try:
             topic_page = parse.parse_topic_page(
-                page, answer.url, now=self.now(answer), tz=self.tz, base_url=self.base_url
+                page,
+                answer.url,
+                now=self.now(answer),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
         except LayoutChanged:
             return None
@@ -412,7 +437,12 @@ class SMFAdapter(AdapterCore):
         """The newest sent PM to these members with this subject and text since ``since``."""
         root, response = self.fetch(self.url("sent"), what="read sent PMs")
         page = parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
         wanted_names = {name.casefold() for name in to}
         wanted_text = fingerprint(body)
