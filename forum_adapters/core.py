@@ -34,9 +34,6 @@ _MAINTENANCE = re.compile(
     re.I,
 )
 _BANNED = re.compile(r"\bbanned\b|\bbanni|заблокирован|забанен", re.I)
-_FLOOD = re.compile(
-    r"(?:less than|wait(?: about)?)\s+(\d+)\s+seconds?|so soon after your last|flood", re.I
-)
 _MISSING = re.compile(r"does not exist|missing or off limits|could not be found|not found", re.I)
 
 
@@ -247,9 +244,9 @@ class AdapterCore:
             raise Banned(what, message)
         if status == 404 or (message and status in (200, 403) and _MISSING.search(message)):
             raise NotFound(what, message)
-        if status == 403 and not _FLOOD.search(message):
+        if status == 403:
             raise NotPermitted(what, message or "HTTP 403")
-        if self._is_error_page(root) and not _FLOOD.search(message):
+        if self._is_error_page(root):
             # SMF 2.0 answers "not allowed" (locked topic, no permission) with HTTP 200.
             raise NotPermitted(what, message or "the forum showed an error page")
 
@@ -304,14 +301,16 @@ class AdapterCore:
         """Remember that a post or PM was just sent (for flood-control spacing)."""
         self._last_write = self.http.clock()
 
-    def flood_wait(self, message: str) -> float | None:
-        """Seconds to wait if ``message`` is the forum's flood-control refusal, else None."""
-        match = _FLOOD.search(message)
-        if not match:
-            return None
-        shown = match.group(1)
-        # A refusal that names no wait: the board's stock interval, even if ours is lower.
-        return float(shown) + 1.0 if shown else max(self.post_interval, self.default_post_interval)
+    def flood_wait(self, shown: int | None = None) -> float:
+        """Seconds to wait after a flood-control refusal: the wait the forum named plus one
+        (it compares whole seconds), else what is left of the board's stock interval since
+        our last post or PM (all of it when this process has not written yet)."""
+        if shown is not None:
+            return float(shown) + 1.0
+        interval = max(self.post_interval, self.default_post_interval)
+        if self._last_write is None:
+            return interval
+        return max(1.0, self._last_write + interval - self.http.clock())
 
     def know_myself(self) -> None:
         """Learn the bot's member id (one request) if no page told it yet: after a crash the

@@ -354,6 +354,20 @@ def sent_pm_id(root: HtmlElement) -> int | None:
     return None
 
 
+def held_post_id(root: HtmlElement) -> int | None:
+    """The post id on phpBB's "held for a moderator's approval" page: a message page
+    (``div#message``) that refreshes to the new post (``viewtopic.php?p=N``). A post phpBB
+    publishes at once answers with a redirect instead, so no wording is read."""
+    if first(root, "//div[@id='message']") is None:
+        return None
+    for content in root.xpath("//meta[@http-equiv='refresh']/@content"):
+        if "viewtopic.php" in content:
+            match = _PM_ID.search(content.replace("&amp;", "&"))
+            if match:
+                return int(match.group(1))
+    return None
+
+
 def post_form(root: HtmlElement, base_url: str) -> Form | None:
     """The posting / PM form (``form#postform``), or None."""
     return read_form(root, "//form[@id='postform']", base_url)

@@ -42,6 +42,7 @@ _SESSION_JS = re.compile(r'smf_session_var\s*=\s*"(\w+)";|smf_session_id\s*=\s*"
 _LOGOUT = re.compile(r"action=logout;(\w+)=([0-9a-f]{32})")
 _EDITOR = re.compile(r"^(.*?)\s+(?:by|par|von|от|por)\s+(.+?)\s*»?\s*$", re.S)
 _TOKEN_VALUE = re.compile(r"^[0-9a-f]{32}$")
+_NUMBER = re.compile(r"(?<!\d)\d{1,6}(?!\d)")
 
 # Per-post queries, compiled once (compiling an XPath costs more than running it).
 _BY_ID = etree.XPath(".//*[@id=$id]")
@@ -151,6 +152,30 @@ def error_message(root: HtmlElement) -> str | None:
             if text:
                 return text
     return None
+
+
+def fatal_number(root: HtmlElement) -> int | None:
+    """The one number in SMF's fatal error box (``div#fatal_error``), if it has exactly one.
+
+    SMF's flood refusals (``post_WaitTime_broken``, ``pm_WaitTime_broken``,
+    ``login_WaitTime_broken``: the seconds to wait) and its PM-per-hour refusal
+    (``pm_too_many_per_hour``: the limit) each print one number, in every language pack
+    (``%1$d``); SMF's other fatal errors print none. So the page's structure, not its
+    wording, tells them apart from a refusal a person must look at.
+    """
+    if first(root, "//*[@id='fatal_error']") is None:
+        return None
+    numbers = _NUMBER.findall(error_message(root) or "")
+    return int(numbers[0]) if len(numbers) == 1 else None
+
+
+def session_changed(root: HtmlElement, submitted: list[tuple[str, str]]) -> bool:
+    """Whether a form SMF sent back carries another session token than the one submitted:
+    SMF refused the submit because the session timed out (``session_timeout``), whatever the
+    language of the message. A form whose token is the one we sent was refused for another
+    reason."""
+    token = session_token(root)
+    return token is not None and token not in submitted
 
 
 def user_from_link(link: HtmlElement | None, fallback_name: str = "") -> UserRef:
