@@ -285,7 +285,7 @@ class PhpBBAdapter(AdapterCore):
         """The confirmed post, or seconds to wait before trying again; raises on refusals.
 
         Read by structure, in any language: a redirect to the new post is success; a
-        message page that refreshes to the new post holds it for a moderator; the form sent
+        message page that refreshes to the topic holds it for a moderator; the form sent
         back with a newer ``topic_cur_post_id`` means new posts; with an error box, a
         passing refusal (see ``_form_refused``)."""
         for hop in [*answer.history, answer]:
@@ -293,7 +293,7 @@ class PhpBBAdapter(AdapterCore):
             if match and hop.status_code in (301, 302, 303):
                 return self._confirm_post(answer, topic, PostId(int(match.group(1))), action)
         page = parse_html(answer.content)
-        if parse.held_post_id(page) is not None:
+        if parse.held_for_approval(page, topic):
             raise PendingApproval(action, parse.info_message(page) or "")
         if not parse.is_logged_in(page):
             return 0.0  # the session ended meanwhile: the next form load logs in again

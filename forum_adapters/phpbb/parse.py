@@ -354,18 +354,18 @@ def sent_pm_id(root: HtmlElement) -> int | None:
     return None
 
 
-def held_post_id(root: HtmlElement) -> int | None:
-    """The post id on phpBB's "held for a moderator's approval" page: a message page
-    (``div#message``) that refreshes to the new post (``viewtopic.php?p=N``). A post phpBB
-    publishes at once answers with a redirect instead, so no wording is read."""
+def held_for_approval(root: HtmlElement, topic_id: int) -> bool:
+    """Whether a reply's answer is phpBB's "held for a moderator's approval" page: a message
+    page (``div#message``) refreshing to the topic (``viewtopic.php?t=N``), where a reply
+    phpBB publishes at once answers with a redirect to the new post. No wording is read."""
     if first(root, "//div[@id='message']") is None:
-        return None
+        return False
     for content in root.xpath("//meta[@http-equiv='refresh']/@content"):
-        if "viewtopic.php" in content:
-            match = _PM_ID.search(content.replace("&amp;", "&"))
-            if match:
-                return int(match.group(1))
-    return None
+        target = content.replace("&amp;", "&")
+        match = _TOPIC.search(target)
+        if "viewtopic.php" in target and match and int(match.group(1)) == topic_id:
+            return True
+    return False
 
 
 def post_form(root: HtmlElement, base_url: str) -> Form | None:

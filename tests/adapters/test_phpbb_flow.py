@@ -279,14 +279,14 @@ def test_retried_pm_is_found_in_the_outbox(phpbb: Replay, http: PoliteSession) -
 def test_post_held_for_approval_is_not_sent_again(phpbb: Replay, http: PoliteSession) -> None:
     route_reply(phpbb)
     # phpBB's answer when the account's posts need approval: its message page refreshing to
-    # the new (hidden) post instead of redirecting there. Made from the real message page
-    # of a sent PM, its refresh pointed at post 64 and its words in French: the structure
-    # tells, not the wording (the live test holds a real one, tests/live/test_language.py).
+    # the topic instead of redirecting to the new post. Made from the real message page of
+    # a sent PM, its refresh pointed at topic 2 and its words in French: the structure
+    # tells, not the wording (the live test meets a real one, tests/live/test_language.py).
     queued = edited(
         "phpbb33",
         "pm_send_response",
         "ucp.php?i=pm&amp;mode=view&amp;p=10",
-        "viewtopic.php?p=64#p64",
+        "viewtopic.php?t=2",
     )
     queued = Capture(200, queued.headers, queued.body.replace(
         b"This message has been sent successfully.",
