@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from forum_adapters.timeparse import DATE_ORDERS
 from forumbot.credentials import refuse_url_credentials
 from forumbot.db.enums import FORUM_ENGINES
 from forumbot.errors import ConfigError
@@ -47,6 +48,8 @@ class ForumSettings:
     engine: str = "auto"
     requests_per_second: float = 1.0
     post_interval: float | None = None  # seconds between the bot's posts/PMs; None: stock
+    date_order: str | None = None  # numeric dates: "dmy", "mdy" or "ymd"; None: guessed
+    pms_per_hour: int | None = None  # the forum's PM cap for the bot; None: engine stock, 0: none
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +226,8 @@ def parse_clock(value: Any, setting: str) -> time:
 
 
 def _forum(data: dict[str, Any]) -> ForumSettings:
-    _no_unknown_keys(data, ("url", "engine", "requests_per_second", "post_interval"), "forum")
+    known = ("url", "engine", "requests_per_second", "post_interval", "date_order", "pms_per_hour")
+    _no_unknown_keys(data, known, "forum")
     url = _text(data, "url", "forum")
     if not re.match(r"^https?://", url):
         raise ConfigError("forum.url", f"must start with http:// or https://, not {url!r}")
@@ -237,8 +241,16 @@ def _forum(data: dict[str, Any]) -> ForumSettings:
         not isinstance(interval, int | float) or isinstance(interval, bool) or interval < 0
     ):
         raise ConfigError("forum.post_interval", "must be a number of seconds, 0 or more")
+    order = data.get("date_order")
+    if order is not None:
+        order = _choice(order, DATE_ORDERS, "forum.date_order")
+    per_hour = data.get("pms_per_hour")
+    if per_hour is not None and (not isinstance(per_hour, int) or isinstance(per_hour, bool)
+                                 or per_hour < 0):  # fmt: skip
+        raise ConfigError("forum.pms_per_hour", "must be a whole number of PMs, 0 for no limit")
     return ForumSettings(url=url, engine=engine, requests_per_second=float(rate),
-                         post_interval=None if interval is None else float(interval))  # fmt: skip
+                         post_interval=None if interval is None else float(interval),
+                         date_order=order, pms_per_hour=per_hour)  # fmt: skip
 
 
 def _refuse_inline_secret(data: dict[str, Any]) -> None:

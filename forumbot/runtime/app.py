@@ -26,7 +26,7 @@ def make_adapter(access: ForumAccess) -> Any:
     return ADAPTERS[access.engine](
         access.base_url, access.username, password,
         settings=HttpSettings(rate=access.requests_per_second), cookie_file=cookies,
-        post_interval=access.post_interval,
+        post_interval=access.post_interval, date_order=access.date_order,
     )  # fmt: skip
 
 

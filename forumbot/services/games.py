@@ -70,6 +70,8 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
         password_file=config.credentials.password_file,
         requests_per_second=config.forum.requests_per_second,
         post_interval=config.forum.post_interval,
+        date_order=config.forum.date_order,
+        pms_per_hour=config.forum.pms_per_hour,
     )
 
 
