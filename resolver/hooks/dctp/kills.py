@@ -211,8 +211,11 @@ def _shatter_watch(view: HookView, holder: str) -> list[Primitive]:
 
 
 def _penalty(view: HookView, protector: str) -> list[Primitive]:
-    """Ran: temporarily injured 3 phases and no more protecting; Makoto flies out of Japan."""
+    """Ran: temporarily injured 3 phases and no more protecting; Makoto flies out of Japan;
+    Anokata protecting through Chameleon: no penalty (the seed names Ran's and Makoto's)."""
     abilities = view.role(protector).abilities
+    if "protect" not in abilities and "chameleon" in abilities:
+        return []
     if "travel" in abilities:  # Makoto
         return [status(None, protector, "on_plane", 2), status(None, protector, "abroad")]
     return [
