@@ -7,7 +7,7 @@ step, the watchers once every hostile move is known, deaths from poison, the mor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
 from resolver.hooks.ru_mafia.day import (
@@ -31,7 +31,6 @@ __all__ = [
     "adjust_votes",
     "after_deaths",
     "check_win",
-    "grants",
     "on_game_start",
     "on_lynch",
     "vote_extras",
@@ -127,8 +126,3 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
                     Primitive(Effect.ITEM, None, (n,), {"item": item, "delta": 1}, "villager_gift")
                 )
     return out
-
-
-def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
-    """Anyone may answer an invitation (accept, «вербовка N», refuse)."""
-    return {n: ("answer_recruitment",) for n in view.names()}
