@@ -219,8 +219,10 @@ def _in_jail(view: HookView, name: str) -> bool:
 
 def check_win(view: HookView) -> Winner | None:
     """п.14: a side wins when no other side is left (the other mafia clan counts as
-    another side); an unjoined Godfather wins with any one clan."""
-    living = [n for n in view.names() if not _in_jail(view, n)]  # the Jailer's prisoners are out
+    another side); an unjoined Godfather wins with any one clan; the Jailer's prisoners
+    count or not (option jailer_prisoners)."""
+    out = view.option("jailer_prisoners") == "out"  # the Jailer's prisoners, for the wins
+    living = [n for n in view.names() if not (out and _in_jail(view, n))]
     everyone = view.names(alive=None)
     if not living:
         return Winner((), (), "everyone_died", True)
