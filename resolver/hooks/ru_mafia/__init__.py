@@ -7,9 +7,9 @@ step, the watchers once every hostile move is known, deaths from poison, the mor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
+from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe, penalties
 from resolver.hooks.ru_mafia.day import (
     adjust_votes,
     after_deaths,
@@ -31,6 +31,7 @@ __all__ = [
     "adjust_votes",
     "after_deaths",
     "check_win",
+    "grants",
     "on_game_start",
     "on_lynch",
     "vote_extras",
@@ -71,6 +72,7 @@ EFFECTS: dict[str, Callable[[Action, Work], None]] = {
     "answer_recruitment": clans.answer_recruitment,
     "use_item": items.use_item,
     "gift": items.gift,
+    "penalty": penalties.penalty,
 }
 """Handler name (``effect_params.handler``) → the move's effect."""
 
@@ -126,3 +128,9 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
                     Primitive(Effect.ITEM, None, (n,), {"item": item, "delta": 1}, "villager_gift")
                 )
     return out
+
+
+def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
+    """The host's penalties are recorded for the penalised player (no role has them, so
+    no player's PM can give one)."""
+    return {n: ("host_penalty",) for n in view.names()}

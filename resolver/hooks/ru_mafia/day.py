@@ -76,10 +76,12 @@ def _weights(view: HookView, name: str) -> list[int]:
 
 
 def vote_extras(view: HookView) -> Mapping[str, int]:
-    """Penalties «+1 в лог» (п.09, п.10): one vote each in today's log."""
+    """Penalties «+1 в лог» (п.09, п.09а, п.10, п.15, п.18): one vote each in today's log,
+    the permanent ones every day."""
     extra: dict[str, int] = {}
+    today = (f"log:{view.phase}:", "log:perm:")
     for name in view.names():
-        n = sum(1 for f in view.flags(name) if f.startswith(f"log:{view.phase}:"))
+        n = sum(1 for f in view.flags(name) if f.startswith(today))
         if n:
             extra[name] = n
     return extra
