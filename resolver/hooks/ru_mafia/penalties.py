@@ -57,7 +57,7 @@ def _role_reveal(action: Action, work: Work) -> None:
     elif chosen == "lightning":  # out before the vote: his vote and votes on him are void
         work.dying[who] = Dying("lightning", None, "lightning")
         for prim in after_deaths(HookView(work), kill_dying(work)):
-            work.apply(work, prim)
+            work.apply_primitive(prim)
     else:  # role_reveal_penalty: gm, and the host named none: never guessed
         work.gm(EventKind.NOTE, message="penalty_not_named", player=who, reason="role_reveal")
 
