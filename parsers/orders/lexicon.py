@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parsers.orders import grammar
+from parsers.orders.crossvocab import ACTION_WORDS
 from parsers.orders.morph import Morph
 from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
@@ -92,10 +93,11 @@ class Lexicon:
         self.ability_words: dict[str, set[str]] = {}
         self.crimes = frozenset(crimes_of(ruleset))
         self._add_catalogue(ruleset)
-        grammar_langs = {*self.languages, "en"}  # players of any game mix in English
+        # Players write in any of the three languages whatever the ruleset declares (a
+        # French PM in an English-only game): its hedges and questions must be read too.
         for kind, table in BUILTIN_KINDS.items():
-            for lang, phrases in table.items():
-                for phrase in phrases if lang in grammar_langs else ():
+            for phrases in table.values():
+                for phrase in phrases:
                     self.add(kind, kind, phrase)
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
@@ -142,18 +144,35 @@ class Lexicon:
             for word in words:
                 self.add("crime", crime, word)
         self._add_effect_words(ruleset)
+        self._add_action_words(ruleset)
+
+    def _add_action_words(self, ruleset: Ruleset) -> None:
+        """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
+        vocabulary lacks; a phrase another ability of the ruleset already uses is left out."""
+        keys = {a: {k for w in words for k in self.morph.keys(w)}
+                for a, words in self.ability_words.items()}  # fmt: skip
+        for ability in ruleset.abilities.values():
+            table = ACTION_WORDS.get(ability.id)
+            if table is None or ability.passive:
+                continue
+            own = {*ability.vocabulary, *ability.name}
+            others = set().union(*(k for a, k in keys.items() if a != ability.id))
+            for lang, phrases in table.items():
+                for phrase in phrases if lang not in own else ():
+                    words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
+                    if not any(self.morph.keys(w) & others for w in words):
+                        self.add("ability", ability.id, phrase)
 
     def _add_effect_words(self, ruleset: Ruleset) -> None:
         """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
         the ruleset already uses the phrase (its own vocabulary stays the only reading)."""
-        langs = {*self.languages, "en"}
         taken = {k for words in self.ability_words.values() for w in words
                  for k in self.morph.keys(w)}  # fmt: skip
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
                    if _effect_of(a) == effect and not a.passive]  # fmt: skip
-            for lang, phrases in table.items():
-                for phrase in phrases if lang in langs else ():
+            for phrases in table.values():
+                for phrase in phrases:
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
                     if any(self.morph.keys(w) & taken for w in words):
                         continue  # a word the ruleset's own vocabulary already has

@@ -123,7 +123,33 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return lines
+    return _join_numbered(lines)
+
+
+_NUMBERED_HEADER = re.compile(r"^(?P<head>[^\d:]*[^\W\d])\s*#?\d{1,2}\s*:$")
+_NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
+
+
+def _join_numbered(lines: list[str]) -> list[str]:
+    """A header with a count and nothing after it ("Investigate 3:", "SI 2:") followed by
+    numbered or bulleted lines is one order: ``Investigate: A kills B, C protects D``. The
+    count is the player's claim of how many the order takes, never a target."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        header = _NUMBERED_HEADER.match(lines[i])
+        items: list[str] = []
+        j = i + 1
+        while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):
+            items.append(item["item"].rstrip(" ;,."))
+            j += 1
+        if header and items:
+            out.append(f"{header['head']}: {', '.join(items)}")
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
 
 
 def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
