@@ -16,7 +16,7 @@ from forumbot.cli import main
 from forumbot.db.enums import OrderStatus, PhaseStatus, ReviewKind, ReviewState
 from forumbot.db.models import Order, Phase, Player, ReviewItem
 from forumbot.localforum import LocalForum
-from forumbot.services import cycle
+from forumbot.services import cycle, review
 from forumbot.web import create_app
 from tests.runtime.test_order_state import RU_PLAYERS, _game
 
@@ -171,3 +171,45 @@ def test_a_rejection_s_notice_is_in_the_game_s_language(tmp_path: Path, clock):
     notices = [pm["body"] for pm in LocalForum(tmp_path / "forum", "ModBot").state.sent
                if pm["to"] == ["Masha"] and "отклонил" in pm["body"]]  # fmt: skip
     assert len(notices) == 1 and "Причина, указанная ведущим: выбери одного" in notices[0]
+
+
+def _options_game(tmp_path: Path, clock, options: str):
+    """The test village with the game file's ``options`` block."""
+    players = "players:\n" + "".join(
+        f"  - {{name: {n}, role: {r}}}\n"
+        for n, r in (("Ann", "sheriff"), ("Bob", "doctor"), ("Carl", "villager"),
+                     ("Dan", "villager"), ("Zed", "godfather"))
+    )  # fmt: skip
+    return _game(tmp_path, clock, "failheap", players + options)
+
+
+def test_the_game_s_options_reach_the_parser_and_the_pickers(tmp_path: Path, clock):
+    """Failheap's ``doctor_self_heal`` (default false) set to true in the game file: the
+    live parser accepts the Doctor's self-heal and the edit's pickers offer him."""
+    rt, game_id = _options_game(tmp_path, clock, "options: {doctor_self_heal: true}\n")
+    url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
+    forum = LocalForum(tmp_path / "forum", "Bob", clock=clock)
+    forum.add_pm("Bob", "order", "I heal myself tonight", clock.now())
+    cycle(rt, game_id)
+    with rt.sessions() as s:
+        rows = s.scalars(select(Order).where(Order.ability == "heal")).all()
+        assert [(o.targets, o.status) for o in rows] == [(["Bob"], OrderStatus.ACCEPTED)]
+    forum.add_pm("Bob", "change", "heal Ann or myself, your call", clock.now())
+    cycle(rt, game_id)
+    item = _item(rt, game_id)
+    with rt.sessions() as s:
+        heal = review.choices_for(s, item).ability("heal")
+        assert heal is not None and "Bob" in heal.targets[0].options
+    out = _cli("queue", "test-village", "--edit", str(item), "--order", "heal Bob",
+               "--database", url)  # fmt: skip
+    assert "edited" in out
+
+
+def test_without_the_option_the_self_heal_is_refused(tmp_path: Path, clock):
+    rt, game_id = _options_game(tmp_path, clock, "")
+    LocalForum(tmp_path / "forum", "Bob", clock=clock).add_pm(
+        "Bob", "order", "I heal myself tonight", clock.now())  # fmt: skip
+    cycle(rt, game_id)
+    with rt.sessions() as s:
+        rows = s.scalars(select(Order).where(Order.player_id.is_not(None))).all()
+        assert all(o.status is not OrderStatus.ACCEPTED for o in rows) and rows
