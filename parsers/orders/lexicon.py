@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parsers.orders import grammar
@@ -69,6 +69,10 @@ class Match:
 
     entries: tuple[Entry, ...]
     length: int
+    _kinds: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", frozenset(e.kind for e in self.entries))
 
     def values(self, kind: str) -> tuple[str, ...]:
         """The distinct values of ``kind`` this match may mean, in catalogue order."""
@@ -76,7 +80,7 @@ class Match:
 
     def kinds(self) -> frozenset[str]:
         """Every kind this match may be."""
-        return frozenset(e.kind for e in self.entries)
+        return self._kinds
 
 
 class Lexicon:
@@ -88,6 +92,8 @@ class Lexicon:
         self.languages = tuple(ruleset.languages) or ("en",)
         self.morph = morph or Morph(("en", "fr", "ru"))
         self._index: dict[str, list[Entry]] = defaultdict(list)
+        self._for_keys: dict[frozenset[str], tuple[Entry, ...]] = {}
+        self._memo: dict[tuple[object, ...], Match | None] = {}
         self.display: dict[tuple[str, str], str] = {}
         self.known_words: set[str] = set()
         self.ability_words: dict[str, set[str]] = {}
@@ -128,6 +134,8 @@ class Lexicon:
         if kind == "ability":
             self.ability_words.setdefault(value, set()).update(t.norm for t in tokens)
         entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
+        self._for_keys.clear()
+        self._memo.clear()
         for key in words[0]:
             self._index[key].append(entry)
 
@@ -218,16 +226,43 @@ class Lexicon:
         Returns:
             A match, or None when no phrase starts there.
         """
-        found: list[Entry] = []
-        seen: set[int] = set()
-        for key in keys[i]:
-            for entry in self._index.get(key, ()):
-                size = len(entry.words)
-                if id(entry) in seen or i + size > len(keys) or size > longest:
-                    continue
-                if all(keys[i + j] & entry.words[j] for j in range(size)):
-                    seen.add(id(entry))
-                    found.append(entry)
+        entries = self._entries_for(keys[i])
+        if not entries:
+            return None  # most words of a PM start no phrase
+        if len(entries[0].words) > 1:  # a longer phrase may start here: look at what follows
+            return self._match(entries, keys, i, norms, prefer, avoid, longest)
+        memo = (keys[i], norms[i] if norms else None, prefer, avoid, longest)
+        if memo not in self._memo:  # one-word phrases only: the word alone decides
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
+        return self._memo[memo]
+
+    def _entries_for(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
+        """Every phrase whose first word has one of these keys, longest first."""
+        found = self._for_keys.get(keyset)
+        if found is None:
+            unique = {id(e): e for key in keyset for e in self._index.get(key, ())}
+            found = tuple(sorted(unique.values(), key=lambda e: -len(e.words)))
+            self._for_keys[keyset] = found
+        return found
+
+    def _match(
+        self,
+        entries: tuple[Entry, ...],
+        keys: list[frozenset[str]],
+        i: int,
+        norms: list[str] | None,
+        prefer: frozenset[str] | None,
+        avoid: frozenset[str] | None,
+        longest: int,
+    ) -> Match | None:
+        left = len(keys) - i
+        found = [
+            e for e in entries
+            if (size := len(e.words)) <= left and size <= longest
+            and all(keys[i + j] & e.words[j] for j in range(1, size))
+        ]  # fmt: skip
         if prefer and any(e.kind == "ability" and e.value in prefer for e in found):
             found = [e for e in found if e.kind != "ability" or e.value in prefer]
         elif avoid:
@@ -245,6 +280,9 @@ class Lexicon:
     def name(self, kind: str, value: str) -> str:
         """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
         return self.display.get((kind, value), value.replace("_", " "))
+
+
+_MEMO_SIZE = 50_000  # one-word look-ups kept per parser
 
 
 def _effect_of(ability: Ability) -> str:
