@@ -168,8 +168,14 @@ def status(game: str, database: str | None, as_json: bool) -> None:
 @click.option("--candidate", default=1, show_default=True, help="Which candidate (1 = best).")
 @click.option("--edit", "edit", type=int, help="Decide this item with --order instead.")
 @click.option("--order", default="", help="Your order for --edit: 'heal Bob'.")
+@click.option(
+    "--phase",
+    "phase",
+    default=None,
+    help="The phase --accept/--edit stores the order for (one the listing offers).",
+)
 @click.option("--reject", "reject", type=int, help="Reject this item (give --note).")
-@click.option("--note", default="", help="Why (kept with the decision).")
+@click.option("--note", default="", help="Why (a rejection's reason is told to the player).")
 @click.option("--drafts", "drafts", is_flag=True, help="List the drafts waiting for you.")
 @click.option("--approve", default=None, help="Approve this draft id, or 'all'.")
 @click.option("--hold", type=int, default=None, help="Hold this draft (it is not sent).")
@@ -182,7 +188,8 @@ def queue(game: str, database: str | None, **choice: Any) -> None:
     \b
     forumbot queue GAME                          list the open items
     forumbot queue GAME --accept 12 [--candidate 2] / --edit 12 --order "heal Bob"
-    forumbot queue GAME --reject 12 --note "why"
+                       [--phase night2]          for another phase the listing offers
+    forumbot queue GAME --reject 12 --note "why" the note is the reason told to the player
     forumbot queue GAME --drafts                 list the drafts waiting for you
     forumbot queue GAME --approve 31|all / --hold 31
     """
