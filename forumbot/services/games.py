@@ -88,8 +88,7 @@ def register(
                         created_at=rt.clock.now())  # this database's start of the game  # fmt: skip
             session.add(game)
         game.settings = {**game.settings, "game_yaml": text, "source": str(path),
-                         "receipts": config.publishing.receipts,
-                         "options": config.options}  # the ruleset options it sets  # fmt: skip
+                         "receipts": config.publishing.receipts}  # fmt: skip
         session.flush()
         _sync_players(session, game, config)
         return game.id
