@@ -64,6 +64,8 @@ def test_the_timeline_shows_the_phases_lynch_death_and_replacement(played) -> No
     day1, night1 = history.split("<li>")[1:3]
     assert "Ann replaced by Nina" in day1 and "Dan lynched" in day1 and "(villager)" in day1
     assert "night1" in night1
+    report = client.get(f"/games/{game_id}/report").get_data(as_text=True)
+    assert "<b>replace</b> Ann → Nina" in report.split("Roster changes")[1]
     phase_page = client.get(f"/games/{game_id}/phase").get_data(as_text=True)
     assert 'class="timeline"' in phase_page and "Dan lynched" in phase_page
 
