@@ -18,7 +18,7 @@ from typing import Any
 from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
-from forumbot.services import schedule, statecodec
+from forumbot.services import games, schedule, statecodec
 from forumbot.services import slots as slot_rows
 from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
@@ -48,8 +48,12 @@ def parser_of(game: Game) -> OrderParser:
 
 
 def _options_key(game: Game) -> str:
-    options = (game.settings or {}).get("options") or {}
-    return json.dumps(options, sort_keys=True, default=str)
+    """The ruleset options of the game file the game was registered with, as a cache key."""
+    settings = game.settings or {}
+    options = settings.get("options")
+    if options is None and settings.get("game_yaml"):
+        options = games.config_of(game).options
+    return json.dumps(options or {}, sort_keys=True, default=str)
 
 
 @functools.lru_cache(maxsize=32)
