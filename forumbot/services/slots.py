@@ -10,10 +10,14 @@ writes: the saved states stay as the resolver left them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from forumbot.db.enums import PlayerStatus
-from forumbot.db.models import Player
+from forumbot.db.models import Game, Player, RosterChange
 from forumbot.services import statecodec
 from resolver.model import GameState
 
@@ -77,9 +81,20 @@ def _renamed(value: Any, moved: Mapping[str, str]) -> Any:
     return value
 
 
+def cutoffs(session: Session, game: Game) -> dict[str, datetime]:
+    """Per replaced account (case folded), when it stopped playing its slot."""
+    rows = session.execute(
+        select(Player.display_name, RosterChange.at)
+        .join(RosterChange, RosterChange.player_id == Player.id)
+        .where(RosterChange.game_id == game.id, RosterChange.new_player_id.is_not(None))
+    ).all()
+    return {name.casefold(): at for name, at in rows}
+
+
 __all__ = [
     "MODKILL_CAUSE",
     "adjust",
+    "cutoffs",
     "holders",
     "previous_names",
     "renames",

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
-from forumbot.services import domain, games, phases, roster
+from forumbot.services import domain, games, phases, slots
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
@@ -106,7 +106,7 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ..
     ).all()
     latest: dict[str, RawPost] = {}
     before: dict[str, str] = {}  # the revision before the latest: what an edit changed
-    gone = roster.cutoffs(session, game)  # replaced accounts: their later posts are not votes
+    gone = slots.cutoffs(session, game)  # replaced accounts: their later posts are not votes
     for row in rows:
         mine = not _after_leaving(row.author_name, row.posted_at, gone)
         if _within(row.posted_at, phase) and mine:
@@ -142,7 +142,7 @@ def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[P
         .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
         .order_by(RawPM.sent_at, RawPM.id)
     ).all()
-    gone = roster.cutoffs(session, game)
+    gone = slots.cutoffs(session, game)
     return tuple(
         _as_slot(domain.pm_vote(r), gone)
         for r in rows
