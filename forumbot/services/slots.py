@@ -91,6 +91,24 @@ def cutoffs(session: Session, game: Game) -> dict[str, datetime]:
     return {name.casefold(): at for name, at in rows}
 
 
+def report_lines(session: Session, game_id: int, phase_id: int) -> list[str]:
+    """The roster changes made while a phase was open, for the GM's report of the phase."""
+    rows = session.execute(
+        select(RosterChange, Player.display_name)
+        .join(Player, Player.id == RosterChange.player_id)
+        .where(RosterChange.game_id == game_id, RosterChange.phase_id == phase_id)
+        .order_by(RosterChange.at, RosterChange.id)
+    ).all()
+    names = dict(session.execute(select(Player.id, Player.display_name)
+                                 .where(Player.game_id == game_id)).all())  # fmt: skip
+    lines = []
+    for change, name in rows:
+        new = f" -> {names.get(change.new_player_id, '?')}" if change.new_player_id else ""
+        note = f": {change.note}" if change.note else ""
+        lines.append(f"Roster: {change.kind} {name}{new} (by {change.by}{note})")
+    return lines
+
+
 __all__ = [
     "MODKILL_CAUSE",
     "adjust",
@@ -98,5 +116,6 @@ __all__ = [
     "holders",
     "previous_names",
     "renames",
+    "report_lines",
     "slot_names",
 ]
