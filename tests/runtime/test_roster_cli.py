@@ -8,6 +8,7 @@ import json
 from click.testing import CliRunner
 
 from forumbot.cli import main
+from forumbot.services import games
 
 
 def _run(args: list[str], url: str) -> tuple[int, str]:
@@ -43,6 +44,10 @@ def test_replace_modkill_and_list_by_command(world) -> None:
         ("Carl", "alive"), ("Dan", "alive"), ("Zed", "modkilled")]  # fmt: skip
     assert [c["kind"] for c in listing["changes"]] == ["replace", "modkill", "leave"]
     assert listing["substitutes"] == []
+
+    games.register(world["rt"], world["game_file"])  # 'forumbot run' re-reads the game file
+    code, again = _run(["player", "list", "test-village", "--json"], url)
+    assert json.loads(again)["players"] == listing["players"]  # the changes stay
 
     code, out = _run(["queue", "test-village", "--drafts"], url)
     assert "[b]Nina[/b] replaces [b]Ann[/b]" in out and "Zed was the [b]Godfather[/b]" in out
