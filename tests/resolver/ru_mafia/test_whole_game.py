@@ -35,7 +35,9 @@ ROLES = {
 DAY1 = datetime(2026, 12, 1, 21, 0, 30, tzinfo=UTC)  # 22:00 in Paris: day 1 begins
 
 
-def _game_file(forum: SMFTestForum, tmp_path: Path) -> Path:
+def _game_file(
+    forum: SMFTestForum, tmp_path: Path, roles: dict[str, str], options: dict[str, object]
+) -> Path:
     data = {
         "name": "ru-mafia-test",
         "forum": {"url": f"{forum.base_url}?topic=5.0", "engine": "smf"},
@@ -43,8 +45,8 @@ def _game_file(forum: SMFTestForum, tmp_path: Path) -> Path:
         "gm": "GameMaster",
         "ruleset": "ru_mafia",
         "seed": 4,
-        "options": {"mafia_clans": 2, "villager_gifts": "none"},
-        "players": [{"name": n, "role": r} for n, r in ROLES.items()],
+        "options": options,
+        "players": [{"name": n, "role": r} for n, r in roles.items()],
         "schedule": {"timezone": "Europe/Paris", "first_phase": "day1",
                      "start": "2026-12-01 22:00", "day": {"length": "24h", "starts": "22:00"},
                      "night": {"length": "24h"}},
@@ -68,12 +70,19 @@ def _red(name: str) -> str:
 class Game13:
     """The game's driver: posts and PMs at the right times, then the phase deadline."""
 
-    def __init__(self, forum: SMFTestForum, tmp_path: Path) -> None:
+    def __init__(
+        self,
+        forum: SMFTestForum,
+        tmp_path: Path,
+        roles: dict[str, str] = ROLES,
+        options: dict[str, object] | None = None,
+    ) -> None:
         self.forum = forum
         self.url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
         upgrade(self.url)
         self.rt = http_runtime(self.url, forum, forum.clock, "w1")
-        self.game_id = games.register(self.rt, _game_file(forum, tmp_path))
+        options = options or {"mafia_clans": 2, "villager_gifts": "none"}
+        self.game_id = games.register(self.rt, _game_file(forum, tmp_path, roles, options))
         games.start(self.rt, self.game_id)
         self.scheduler = jobs.make_scheduler(self.rt, manual=True)
         self.scheduler.start()
