@@ -64,12 +64,17 @@ def _parser(name: str, options: str) -> OrderParser:
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+def roster_of(
+    game: Game,
+    players: Iterable[Player],
+    hosts: Sequence[str] = (),
+    state: GameState | None = None,
+) -> Roster:
     """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
     each with its role, life and statuses as the last resolved phase left them (a recruited
     player orders with his new role, a released one is alive again, a revealed Mayor's vote
-    weighs 3)."""
-    state = latest_state(game)
+    weighs 3), or as ``state`` has them (a past Day is counted as it began)."""
+    state = state if state is not None else latest_state(game)
     now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(

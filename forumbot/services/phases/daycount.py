@@ -69,7 +69,8 @@ def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayC
     if rules.channel is not Channel.THREAD:
         posts += _pms_in(session, game, phase, config.credentials.username)
     hosts = (config.gm, config.credentials.username)
-    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    before = domain.state_before(game, phase, domain.ruleset_of(game))  # a past Day as it began
+    roster = _with_learned(domain.roster_of(game, game.players, hosts, before), session, game)
     day = DaySetup(
         number=phase.number,
         deadline=phase.deadline,
