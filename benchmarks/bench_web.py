@@ -1,7 +1,8 @@
 """Render time of the GM page's queue and phase pages with 500 queue items and 30 players.
 
 Target (issue 8): each page renders in under 100 ms. Plays the web tests' game through the
-runtime into a SQLite file (the queue's PMs sent to a loopback forum), logs in through
+runtime into a SQLite file, lengthens its queue with benchmark-only copies of its queued
+order (``_queue_more``: 500 PMs through the runtime take minutes), logs in through
 Flask's test client (the whole request: routing, auth, queries, templates), and reports the
 median and worst of ``--repeat`` renders after a warm-up. The queue page shows 50 items a
 page (oldest first) whatever the queue's length; ``queue-all`` times all 500 on one page,
@@ -25,7 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy import select  # noqa: E402
+from sqlalchemy.orm import Session  # noqa: E402
+
 from forumbot.db import make_engine, make_session_factory  # noqa: E402
+from forumbot.db.enums import ReviewKind  # noqa: E402
+from forumbot.db.models import RawPM, ReviewItem  # noqa: E402
 from forumbot.web import create_app  # noqa: E402
 from tests.web.seed import NOW, ROSTER, build  # noqa: E402
 
@@ -34,10 +40,36 @@ TOKEN = "bench-token-0123456789"
 
 
 def _seed(directory: Path, items: int, players: int) -> tuple[str, int, int]:
-    """The web tests' game played through the runtime (``tests/web/seed.py``), with Bob's
-    extra unclear order PMs queued in night 2 and villagers added: the night 2 file's URL."""
-    built = build(directory, extra_players=max(0, players - len(ROSTER)), queued_pms=items - 2)
-    return f"sqlite:///{built.night}", built.ids.game_id, built.ids.night2_id
+    """The web tests' game played through the runtime (``tests/web/seed.py``, villagers
+    added), then ``items - 2`` more open order items: the night 2 file's URL and ids."""
+    built = build(directory, extra_players=max(0, players - len(ROSTER)))
+    url = f"sqlite:///{built.night}"
+    engine = make_engine(url)
+    with make_session_factory(engine).begin() as session:
+        _queue_more(session, built.ids.game_id, built.ids.night2_id, items - 2)  # the game has 2
+    engine.dispose()
+    return url, built.ids.game_id, built.ids.night2_id
+
+
+def _queue_more(session: Session, game_id: int, phase_id: int, count: int) -> None:
+    """Benchmark-only rows: ``count`` open order items, copies of Bob's queued PM and item.
+
+    Playing 500 unclear PMs through the runtime takes over ten minutes here, so the queue's
+    length (what this benchmark measures) is made up of copies; the tests never do this.
+    """
+    item = session.scalars(select(ReviewItem).where(
+        ReviewItem.game_id == game_id, ReviewItem.kind == ReviewKind.ORDER)).one()  # fmt: skip
+    pm = session.get_one(RawPM, item.raw_pm_id)
+    for i in range(count):
+        copy = RawPM(forum_id=pm.forum_id, account=pm.account, pm_id=f"bench-{i}",
+                     sender_name=pm.sender_name, sent_at=pm.sent_at, subject=pm.subject,
+                     body_html=f"<p>heal {i}? <b>x</b></p>", recipients=pm.recipients)  # fmt: skip
+        session.add(copy)
+        session.flush()
+        reason = f"unsure about 'heal {i}?'"
+        session.add(ReviewItem(game_id=game_id, phase_id=phase_id, kind=ReviewKind.ORDER,
+                               raw_pm_id=copy.id, player_id=item.player_id, reason=reason,
+                               candidates=item.candidates))  # fmt: skip
 
 
 def _time(client: object, path: str, repeat: int) -> tuple[list[float], list[float]]:

@@ -99,17 +99,15 @@ def game_yaml(name: str, forum_url: str, extra_players: int = 0) -> str:
     return text
 
 
-def build(directory: Path, extra_players: int = 0, queued_pms: int = 0) -> Built:
-    """Play the game through the runtime into ``directory`` (see the module's docstring).
-
-    ``queued_pms`` more unclear order PMs from Bob wait in night 2's queue (the benchmark's).
-    """
+def build(directory: Path, extra_players: int = 0) -> Built:
+    """Play the game through the runtime into ``directory`` (see the module's docstring);
+    ``extra_players`` villagers who never act join it (the benchmark's 30 players)."""
     directory.mkdir(parents=True, exist_ok=True)
     night, drafted = directory / "night.sqlite3", directory / "drafted.sqlite3"
     url = f"sqlite:///{night}"
     upgrade(url)
     with _game(url, directory, extra_players) as play:
-        play.to_night2(queued_pms)
+        play.to_night2()
         play.rt.engine.dispose()
         shutil.copyfile(night, drafted)
         drafted.chmod(0o600)
@@ -122,7 +120,7 @@ def play_on(url: str, directory: Path, drafted: bool) -> None:
     """Play the same game on another migrated database (PostgreSQL), to night 2 open or
     drafted; its ids are ``build``'s (the same steps on an empty database)."""
     with _game(url, directory, 0) as play:
-        play.to_night2(0)
+        play.to_night2()
         if drafted:
             play.resolve_night2()
 
@@ -155,11 +153,11 @@ class _Play:
                 if view.state is DeliveryState.DRAFT:
                     drafts.approve_draft(session, view.id, gm="Steph")
 
-    def to_night2(self, queued_pms: int) -> None:
+    def to_night2(self) -> None:
         """Night 1, Day 1, and night 2 up to ``NOW``."""
         self.night1()
         self.day1()
-        self.night2(queued_pms)
+        self.night2()
 
     def night1(self) -> None:
         """Zoé attacks Ann, Bob saves her, Ann checks Zoé (the godfather reads innocent)."""
@@ -189,12 +187,10 @@ class _Play:
         self.approve_all()
         self.at(day + timedelta(days=2, minutes=3), 3)  # sent; night 2 opens
 
-    def night2(self, queued_pms: int) -> None:
+    def night2(self) -> None:
         """Ann checks Zoé; Bob's unclear order queues; Маша's kill comes after 19:00 Paris."""
         self.pm(NIGHT2 + timedelta(hours=13), "Ann", "check Zoé")
         self.pm(NIGHT2 + timedelta(hours=18), "Bob", f"heal annie please? {HOSTILE}")
-        for i in range(queued_pms):
-            self.pm(NIGHT2 + timedelta(hours=19), "Bob", f"<p>heal {i}? <b>x</b></p>")
         self.at(NIGHT2 + timedelta(hours=19, minutes=30), 1)
         self.pm(NIGHT2 + timedelta(hours=21, minutes=30), "Маша", "kill Ann")
         self.at(NOW, 1)
