@@ -54,3 +54,15 @@ def test_a_tie_rule_of_the_game_file_decides_the_count_and_the_lynch(random_tie,
     with rt.sessions.begin() as session:
         posts = [v for v in drafts.list_drafts(session, game_id) if v.kind.value == "post"]
     assert any("lynch" in v.body for v in posts)
+
+
+def test_game_check_lists_the_rules_the_game_plays(random_tie):
+    from click.testing import CliRunner
+
+    from forumbot.cli import main
+
+    result = CliRunner().invoke(main, ["game", "check", str(random_tie["game_file"])])
+    assert result.exit_code == 0, result.output
+    lines = result.output.split("Vote rules", 1)[1].splitlines()
+    assert " * tie = random" in lines  # the game file's, marked as changed
+    assert "   rule = plurality" in lines and "   channel = thread" in lines  # the ruleset's
