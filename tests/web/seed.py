@@ -19,6 +19,7 @@ copies the file per test.
 
 from __future__ import annotations
 
+import html
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,6 +49,7 @@ HOSTILE = (
     '<a href="javascript:alert(2)">click</a> "><b onmouseover=alert(3)>x</b>'
     " [url=javascript:alert(4)]bb[/url]"
 )
+OUTSIDER = '<img src=x onerror=alert("name")>Eve'  # a forum account, not a player
 HOSTILE_BBCODE = (
     "[b]Night 2 is over.[/b] [url=javascript:alert(5)]evil[/url] "
     '[url=http://x.example/" onmouseover="alert(6)]attr[/url] <script>alert(7)</script> '
@@ -171,14 +173,17 @@ class _Play:
         self.at(T0 + timedelta(days=1, minutes=3), 3)  # sent; day 1 opens
 
     def day1(self) -> None:
-        """Three votes lynch Dave; Carl's ``$Zoey`` (hostile text around it) is doubtful."""
+        """Four votes lynch Dave; Carl's ``$Zoey`` (hostile text around it) is doubtful, and
+        an outsider account with a hostile name votes too (listed for the GM, never counted);
+        neither could change the lynch, so the Day resolves."""
         day = T0 + timedelta(days=1)
         for minutes, voter, body in (
             (10, "Ann", "<b>$Dave</b>"),
             (20, "Bob", "<b>$Dave</b> he is quiet"),
             (30, "Zoé", "<b>$Dave</b>"),
-            (40, "Маша", "<b>$Ann</b>"),
+            (40, "Маша", "<b>$Dave</b>"),
             (180, "Carl", f"<b>$Zoey</b> {HOSTILE}"),
+            (200, html.escape(OUTSIDER), "<b>$Ann</b>"),  # SMF shows a name's < as &lt;
         ):
             self.post(day + timedelta(minutes=minutes), voter, body)
             self.at(day + timedelta(minutes=minutes + 1), 1)

@@ -134,7 +134,7 @@ def test_gm_resolves_an_item_and_approves_a_draft(
     _shot(page, "05-phase")
     page.goto(f"{base}/games/{g}/phase/{seeded.day1_id}")
     _shot(page, "06-phase-day1")
-    assert "Dave (3): Ann, Bob, Zoé" in page.locator("main").inner_text()
+    assert "Dave (4): Ann, Bob, Zoé, Маша" in page.locator("main").inner_text()
 
     _resolve_night2(page, base, seeded)  # Bob's order decided above: night 2 resolves
     session.expire_all()

@@ -167,7 +167,7 @@ def test_phase_page_shows_orders_votes_deadlines(gm: FlaskClient, seeded: Seeded
     day = gm.get(f"/games/{seeded.game_id}/phase/{seeded.day1_id}").data.decode()
     # The runtime's count of the Day's stored posts, as the Day began (Dave, lynched since,
     # was alive and a valid target), the same as the Day's published result:
-    assert "<b>Dave</b> (3): Ann, Bob, Zoé" in day and "<b>Ann</b> (1): Маша" in day
+    assert "<b>Dave</b> (4): Ann, Bob, Zoé, Маша" in day
     assert "Waiting for your decision (1): Carl" in day and "Decision: lynch (Dave)" in day
 
 
@@ -194,7 +194,7 @@ def test_report_shows_every_event_with_its_wording(gm: FlaskClient, seeded: Seed
     page = gm.get(f"/games/{seeded.game_id}/report").data.decode()
     assert "Order #1 Bob → Heal Ann: done." in page  # a GM-only event of night 1
     assert "You checked" in page and "Innocent" in page  # Ann's private result, night 1
-    assert "The town has decided to lynch" in page and "(3 votes)" in page  # Day 1
+    assert "The town has decided to lynch" in page and "(4 votes)" in page  # Day 1
 
 
 @pytest.mark.drafted

@@ -36,8 +36,10 @@ def db_url(request: pytest.FixtureRequest, built: Built, tmp_path: Path) -> Iter
 
 def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -> None:
     entries = review.list_queue(session, seeded.game_id)
-    assert [e.id for e in entries] == [seeded.vote_item_id, seeded.order_item_id]  # oldest first
-    order = entries[1]
+    # oldest first: Carl's doubtful vote, the outsider account's vote, Bob's unclear order
+    assert [e.id for e in entries] == [seeded.vote_item_id, 2, seeded.order_item_id]
+    assert entries[1].reason.startswith("'$Ann': <img src=x onerror=")  # its name, as text
+    order = entries[2]
     assert (order.sender, order.phase_name, order.source) == ("Bob", "night2", "pm")
     assert order.sender_role == "doctor" and order.recipients == ("ModBot",)
     assert "heal annie please" in order.text and "<script>" not in order.text
