@@ -7,10 +7,8 @@ posts and the lynch all follow the GM.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,7 +18,7 @@ from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, Revi
 from forumbot.services import domain, games, phases, slots
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
-from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from forumbot.votecount import VoteCountJob, render_vote_count
 from parsers.roster import Roster
 from parsers.votes import (
     NO_LYNCH,
@@ -33,8 +31,8 @@ from parsers.votes import (
     QueueItem,
     count_votes,
 )
+from parsers.votes.config import rules_for
 from parsers.votes.detect import unread_votes_warning
-from resolver.ruleset import parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +62,14 @@ def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayC
     """The vote count of one Day as of ``now``: what the runtime, the vote-count posts and
     the GM page all show (one count, from the stored posts)."""
     config = games.config_of(game)
-    rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+    ruleset = domain.ruleset_of(game)  # the game file's votes: laid over the ruleset's vote:
+    rules = rules_for(ruleset)
     posts = _posts_in(session, game, phase)
     if rules.channel is not Channel.THREAD:
         posts += _pms_in(session, game, phase, config.credentials.username)
     hosts = (config.gm, config.credentials.username)
-    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    before = domain.state_before(game, phase, ruleset)  # a past Day as it began
+    roster = _with_learned(domain.roster_of(game, game.players, hosts, before), session, game)
     day = DaySetup(
         number=phase.number,
         deadline=phase.deadline,
@@ -152,24 +152,6 @@ def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[P
     )
 
 
-_SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
-
-
-def _vote_overrides(game: Game) -> dict[str, Any]:
-    """The vote settings the game file states (the ruleset's apply to everything else)."""
-    return dict(_stated_votes(game.settings["game_yaml"]))
-
-
-@functools.lru_cache(maxsize=256)
-def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    """Every vote setting the game file states (validated when the game file was read)."""
-    stated = dict((parse_yaml(text) or {}).get("votes") or {})
-    if "syntax" in stated:
-        syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
-        stated["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
-    return tuple(stated.items())
-
-
 def _within(moment: datetime, phase: Phase) -> bool:
     starts = phase.starts_at is None or moment >= phase.starts_at
     return starts and (phase.deadline is None or moment <= phase.deadline)
@@ -214,7 +196,7 @@ def warn_unread_votes(rt: Runtime, game_id: int) -> bool:
         )):  # fmt: skip
             return False  # once a Day, even after the GM saw it
         config = games.config_of(game)
-        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+        rules = rules_for(domain.ruleset_of(game))
         hosts = {config.gm.casefold(), config.credentials.username.casefold()}
         bodies = [
             p.html for p in _posts_in(session, game, phase) if p.author.casefold() not in hosts
