@@ -65,6 +65,16 @@ DOUBT: Final = _table(
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно",
 )
+# A preference between players ("Nick would be better"): a line naming a player with one
+# of these words may change the order, so it is never set aside as a remark (one-word
+# phrases: matched on word keys, not through the lexicon).
+PREFERENCE: Final = _table(
+    en="better|rather|prefer|preferably|should|would|could|worth",
+    fr="mieux|plutôt|préfère|préférable|devrais|vaudrait|pourrait",
+    ru="лучше|вместо|предпочитаю|предпочла|предпочёл|стоит|стоило|бы",
+)
+# A postscript ("PS: Nick is lying"): chat after the orders.
+POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me
 # his actions"): the hand-off is the GM's to check.
 HANDED: Final = _table(

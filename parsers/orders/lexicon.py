@@ -109,6 +109,10 @@ class Lexicon:
             entries.sort(key=lambda e: -len(e.words))
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
         self.phase_keys = self._phase_keys()
+        self.preference_keys = frozenset(
+            k for phrases in grammar.PREFERENCE.values() for p in phrases
+            for k in self.morph.keys(normalize(p))
+        )  # fmt: skip
 
     def _phase_keys(self) -> frozenset[str]:
         """Every word key a phase reference may start with (a fast pre-check per token)."""
