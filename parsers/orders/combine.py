@@ -19,14 +19,16 @@ ACCEPT = 0.9
 class Unread:
     """A sentence that names players but was not read as an order.
 
-    ``plain``: no word that could change an order (a remark: "Nick ment, j'en suis sûr");
-    ``postscript``: in a PS after the orders.
+    ``plain``: no word that could change an order ("Nick ment, j'en suis sûr");
+    ``postscript``: in a PS after the orders; ``remark``: a plain statement about a player
+    ("Carl seems scummy"), nothing in it adds to or picks an order.
     """
 
     text: str
     names: tuple[str, ...]
     plain: bool = False
     postscript: bool = False
+    remark: bool = False
 
 
 @dataclass(slots=True)
@@ -303,12 +305,13 @@ def _unread_parts(
 
 
 def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
-    """A line that cannot change the orders read: a plain remark in a postscript, or one
-    naming only the orders' targets and the targets they replaced ("oui Yann, définitif",
-    "Ann can take care of herself" after "make it Ollie")."""
+    """A line that cannot change the orders read: a plain line in a postscript, a remark
+    about players ("Carl seems scummy"), or one naming only the orders' targets and the
+    targets they replaced ("oui Yann, définitif", "Ann can take care of herself" after
+    "make it Ollie")."""
     if not line.plain:
         return False
-    return line.postscript or set(line.names) <= targets | replaced
+    return line.postscript or line.remark or set(line.names) <= targets | replaced
 
 
 def _candidates(tally: _Tally, pieces: list[tuple[Piece, list[Piece]]]) -> tuple[Candidate, ...]:

@@ -109,10 +109,14 @@ class Lexicon:
             entries.sort(key=lambda e: -len(e.words))
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
         self.phase_keys = self._phase_keys()
-        self.preference_keys = frozenset(
-            k for phrases in grammar.PREFERENCE.values() for p in phrases
-            for k in self.morph.keys(normalize(p))
-        )  # fmt: skip
+        self.preference_keys = self._word_keys(grammar.PREFERENCE)
+        self.remark_keys = self._word_keys(grammar.REMARK)
+        self.sequence_keys = self._word_keys(grammar.SEQUENCE)
+
+    def _word_keys(self, table: grammar.Table) -> frozenset[str]:
+        """The keys of a table's one-word phrases (looked up per word, not as phrases)."""
+        words = (w for phrases in table.values() for p in phrases for w in p.split())
+        return frozenset(k for w in words for k in self.morph.keys(normalize(w)))
 
     def _phase_keys(self) -> frozenset[str]:
         """Every word key a phase reference may start with (a fast pre-check per token)."""

@@ -144,7 +144,9 @@ class OrderParser:
             if asks:
                 questions.append(sentence)
             elif not found and not carried and named and not _only_not(reading, ctx):
-                unread.append(Unread(sentence, named, _plain(reading, ctx), line in postscript))
+                plain = _plain(reading, ctx)
+                remark = plain and _remark(reading, ctx)
+                unread.append(Unread(sentence, named, plain, line in postscript, remark))
             for draft in found:
                 draft.question = draft.question or asks
             drafts += found
@@ -392,6 +394,18 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
         if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
             return False
     return True
+
+
+def _remark(reading: Reading, ctx: Context) -> bool:
+    """A statement about a player ("Carl seems scummy", "Nick ment", "Олег врёт"): a remark
+    word, and no word that adds to or picks an order ("and", "next", "my pick", "tonight")
+    nor a phase."""
+    lexicon = ctx.lexicon
+    if any(keys & lexicon.sequence_keys for keys in reading.keys):
+        return False
+    if any(reading.phase(ctx, i) for i in range(len(reading.keys))):
+        return False
+    return any(keys & lexicon.remark_keys for keys in reading.keys)
 
 
 def _belief(reading: Reading, ctx: Context, i: int, match: Match | None) -> bool:
