@@ -18,12 +18,12 @@ from forumbot.credentials import refuse_url_credentials
 from forumbot.db.engine import default_data_dir
 from forumbot.db.models import Game
 from forumbot.gamecheck import load_game_ruleset
-from forumbot.gamefile import load_game_file, parse_duration
+from forumbot.gamefile import BLANK, describe_unfilled, load_game_file, parse_duration
 from forumbot.runtime import worker as runner
 from forumbot.runtime.app import build_runtime, read_thread
 from forumbot.runtime.terminal import run_queue
 from forumbot.services import leases
-from forumbot.services.games import draft_game_file
+from forumbot.services.initgame import draft_game_file
 from forumbot.services.phases.controls import end_now, extend, pause, reresolve, resume
 from forumbot.services.receipts import note_ran_before
 from forumbot.services.status import status as game_status
@@ -55,7 +55,9 @@ def init(url: str, username: str, engine: str, out: Path, cookie_file: Path | No
     engine = locate(url, None if engine == "auto" else engine).engine
     reader = functools.partial(read_thread, cookie_file=cookie_file)  # each page read once
     out.write_text(draft_game_file(url, engine, username, reader), encoding="utf-8")
-    click.echo(f"Wrote {out}: fill in the roles, then: forumbot run {out}")
+    click.echo(f"Wrote {out}. Fill in what is marked {BLANK}: "
+               f"{describe_unfilled(load_game_file(out))}")  # fmt: skip
+    click.echo(f"Then check it: forumbot game check {out}")
 
 
 @click.command(name="run")

@@ -128,6 +128,7 @@ def _orders(session: Session, game: Game, phase: Phase) -> list[Order]:
             OrderRow.phase_id == phase.id,
             OrderRow.status == OrderStatus.ACCEPTED,
             OrderRow.ability.is_distinct_from("vote"),  # votes come from the vote count
+            OrderRow.ability.is_distinct_from("handoff"),  # the runtime's (services/handoffs)
         )
         .order_by(OrderRow.received_at, OrderRow.id)
     ).all()
