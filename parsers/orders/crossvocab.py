@@ -134,3 +134,14 @@ ACTION_WORDS: Final[MappingProxyType[str, Table]] = MappingProxyType(
         "sleeping_pill": _table(fr="somnifère|endors|endormir"),
     }
 )
+
+# Crimes named after "for"/"pour"/"за" ("j'arrête X pour le meurtre de Y"), per crime id,
+# in the languages the crime's ability does not declare.
+CRIME_WORDS: Final[MappingProxyType[str, Table]] = MappingProxyType(
+    {
+        "kill": _table(fr="meurtre|assassinat|avoir tué|tué", ru="убийство|убийства|убил|убила"),
+        "frame": _table(fr="coup monté|avoir piégé", ru="подставу|подстава"),
+        "steal": _table(fr="vol|avoir volé", ru="кражу|кража"),
+        "disguise": _table(fr="déguisement|s'être déguisé", ru="маскировку|маскировка"),
+    }
+)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parsers.orders import grammar
-from parsers.orders.crossvocab import ACTION_WORDS
+from parsers.orders.crossvocab import ACTION_WORDS, CRIME_WORDS
 from parsers.orders.morph import Morph
 from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
@@ -159,8 +159,13 @@ class Lexicon:
         for crime, words in crimes_of(ruleset).items():
             for word in words:
                 self.add("crime", crime, word)
+            found = ruleset.abilities.get(crime)
+            own = {*found.vocabulary, *found.name} if found is not None else set()
+            for lang, phrases in CRIME_WORDS.get(crime, {}).items():
+                for phrase in phrases if lang not in own else ():
+                    self.add("crime", crime, phrase)  # "pour le meurtre de Mori"
+        self._add_action_words(ruleset)  # before the effect words: the more precise reading
         self._add_effect_words(ruleset)
-        self._add_action_words(ruleset)
 
     def _add_action_words(self, ruleset: Ruleset) -> None:
         """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
