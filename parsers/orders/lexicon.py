@@ -251,6 +251,10 @@ class Lexicon:
             self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
         return self._memo[memo]
 
+    def starts_phrase(self, keyset: frozenset[str]) -> bool:
+        """Whether any phrase starts with a word of these keys."""
+        return bool(self._entries_for(keyset))
+
     def _entries_for(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
         """Every phrase whose first word has one of these keys, longest first."""
         found = self._for_keys.get(keyset)

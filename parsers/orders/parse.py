@@ -332,14 +332,14 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     """False for a sentence of chat (no order, crime, role or condition word, no quote, no
     phase completing the order before): not scanned,
     so a long PM costs little; its names still count (a line the GM must see)."""
+    if reading.sentence.quotes and any(t.quote is not None for t in reading.sentence.tokens):
+        return True
+    short = len(reading.keys) <= _SHORT_LINE and carry is not None and carry.kind is Kind.ORDER
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is not None and match.kinds() & _SCAN_KINDS:
             return True
-        if reading.sentence.tokens[i].quote is not None:
-            return True
-        short = len(reading.keys) <= _SHORT_LINE
-        if short and carry is not None and carry.kind is Kind.ORDER and reading.phase(ctx, i):
+        if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False
 
