@@ -240,6 +240,29 @@ def _shielded(c: Check) -> Finding | None:
     return None
 
 
+def _lovers(c: Check) -> Finding | None:
+    """An order on one's lover: refused for an ability tagged ``harms`` (lovers may not
+    harm each other); for one with ``own_lover`` (durarara's ``charm_own_lover``) as the
+    option says: ``allowed`` stands, ``refused`` refuses, ``gm`` queues."""
+    harms = "harms" in c.ability.tags
+    policy = c.ability.effect_params.get("own_lover")
+    if not harms and policy in (None, "allowed"):
+        return None
+    sender = c.slot(c.ctx.actor)
+    if sender is None or "lover" not in sender.statuses:
+        return None
+    lovers = [s.name for s in c.roster.slots if "lover" in s.statuses and s.name != sender.name]
+    for name in c.players():
+        if name not in lovers:
+            continue
+        if len(lovers) > 1:  # more than one pair: which is the sender's, the GM knows
+            return Finding(doubt=f"{name} is a lover, maybe {c.ctx.actor}'s: the GM checks")
+        if harms or policy == "refused":
+            return Finding(rule=f"{c.ctx.actor} may not use {c.name} on their lover {name}")
+        return Finding(doubt=f"{c.name} on {c.ctx.actor}'s lover {name}: the GM decides")
+    return None
+
+
 def _target_classes(c: Check) -> Finding | None:
     """A target its ability cannot take: a role guess outside the roles allowed, a target of
     a faction or role the ability is not for (the GM decides what happens then)."""
@@ -528,6 +551,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _counts,
     _target_rules,
     _shielded,
+    _lovers,
     _target_classes,
     _claims,
     _only_if,
@@ -538,4 +562,4 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
-_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded})
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _lovers})
