@@ -26,6 +26,7 @@ from forum_adapters.errors import (
 )
 from forum_adapters.http import HttpSettings, PoliteSession, server_time
 from forum_adapters.markup import HtmlElement, fingerprint, html_fingerprint, parse_html, text_of
+from forum_adapters.timeparse import DateOrder, as_date_order
 
 _MAINTENANCE = re.compile(
     r"maintenance|board is (?:currently )?(?:disabled|unavailable)|"
@@ -33,9 +34,6 @@ _MAINTENANCE = re.compile(
     re.I,
 )
 _BANNED = re.compile(r"\bbanned\b|\bbanni|заблокирован|забанен", re.I)
-_FLOOD = re.compile(
-    r"(?:less than|wait(?: about)?)\s+(\d+)\s+seconds?|so soon after your last|flood", re.I
-)
 _MISSING = re.compile(r"does not exist|missing or off limits|could not be found|not found", re.I)
 
 
@@ -108,6 +106,8 @@ class AdapterCore:
         tz: the zone the forum shows times in for this account (IANA name or tzinfo); None:
             read it from the pages (phpBB's footer, SMF's header clock), else UTC.
         post_interval: seconds to leave between two posts/PMs (engine default when None).
+        date_order: how the forum writes numeric dates (``dmy``: ``05/03/2026`` is 5 March,
+            as on French and Russian boards; ``mdy``; ``ymd``); None guesses.
     """
 
     engine: ClassVar[str] = ""
@@ -125,6 +125,7 @@ class AdapterCore:
         cookie_file: str | Path | None = None,
         tz: str | tzinfo | None = None,
         post_interval: float | None = None,
+        date_order: str | None = None,
     ) -> None:
         self.base_url = base_url
         self.username = username
@@ -138,6 +139,7 @@ class AdapterCore:
         self.tz: tzinfo = ZoneInfo(tz) if isinstance(tz, str) else (tz or UTC)
         self.tz_known = tz is not None
         self.post_interval = self.default_post_interval if post_interval is None else post_interval
+        self.date_order: DateOrder | None = as_date_order(date_order)
         self.user_id: int | None = None
         self.display_name = username
         self._last_write: float | None = None
@@ -242,9 +244,9 @@ class AdapterCore:
             raise Banned(what, message)
         if status == 404 or (message and status in (200, 403) and _MISSING.search(message)):
             raise NotFound(what, message)
-        if status == 403 and not _FLOOD.search(message):
+        if status == 403:
             raise NotPermitted(what, message or "HTTP 403")
-        if self._is_error_page(root) and not _FLOOD.search(message):
+        if self._is_error_page(root):
             # SMF 2.0 answers "not allowed" (locked topic, no permission) with HTTP 200.
             raise NotPermitted(what, message or "the forum showed an error page")
 
@@ -299,14 +301,16 @@ class AdapterCore:
         """Remember that a post or PM was just sent (for flood-control spacing)."""
         self._last_write = self.http.clock()
 
-    def flood_wait(self, message: str) -> float | None:
-        """Seconds to wait if ``message`` is the forum's flood-control refusal, else None."""
-        match = _FLOOD.search(message)
-        if not match:
-            return None
-        shown = match.group(1)
-        # A refusal that names no wait: the board's stock interval, even if ours is lower.
-        return float(shown) + 1.0 if shown else max(self.post_interval, self.default_post_interval)
+    def flood_wait(self, shown: int | None = None) -> float:
+        """Seconds to wait after a flood-control refusal: the wait the forum named plus one
+        (it compares whole seconds), else what is left of the board's stock interval since
+        our last post or PM (all of it when this process has not written yet)."""
+        if shown is not None:
+            return float(shown) + 1.0
+        interval = max(self.post_interval, self.default_post_interval)
+        if self._last_write is None:
+            return interval
+        return max(1.0, self._last_write + interval - self.http.clock())
 
     def know_myself(self) -> None:
         """Learn the bot's member id (one request) if no page told it yet: after a crash the

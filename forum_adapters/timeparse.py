@@ -11,6 +11,27 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Literal, cast, get_args
+
+DateOrder = Literal["dmy", "mdy", "ymd"]
+"""How a forum writes an all-numeric date: ``05/03/2026`` is 5 March under ``dmy`` (French and
+Russian boards), 3 May under ``mdy``; ``ymd`` reads ``2026/03/05``."""
+DATE_ORDERS: tuple[str, ...] = get_args(DateOrder)
+
+
+def as_date_order(value: str | None) -> DateOrder | None:
+    """A setting's text as a ``DateOrder`` (None stays None: guessed).
+
+    Raises:
+        ValueError: not one of ``dmy``, ``mdy``, ``ymd``.
+    """
+    if value is None:
+        return None
+    for order in get_args(DateOrder):
+        if value == order:
+            return cast(DateOrder, order)
+    raise ValueError(f"date_order must be one of {', '.join(DATE_ORDERS)}, not {value!r}")
+
 
 _MONTHS: dict[str, int] = {}
 
@@ -44,15 +65,15 @@ _JUST_NOW = re.compile(r"less than a minute ago|just now|только что", r
 _TIME = re.compile(
     r"(?<!\d)(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?\s*(m\b\.?)?", re.IGNORECASE
 )
-_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-_DOT_DATE = re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.(\d{2,4})(?!\d)")
-_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{2,4})(?!\d)")
+_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?!\d)")
 _POST_NUMBER = re.compile(r"#\s*\d+")
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _NUMBER = re.compile(r"(?<!\d)\d{1,4}(?!\d)")
 
 
-def parse_forum_time(text: str, *, now: datetime, tz: tzinfo) -> datetime:
+def parse_forum_time(
+    text: str, *, now: datetime, tz: tzinfo, order: DateOrder | None = None
+) -> datetime:
     """Parse a date/time as a forum prints it.
 
     Args:
@@ -61,6 +82,9 @@ def parse_forum_time(text: str, *, now: datetime, tz: tzinfo) -> datetime:
             "5 minutes ago".
         now: the current time (aware), used for relative dates.
         tz: the zone the forum shows times in (the bot account's zone on that forum).
+        order: how the forum orders an all-numeric date (the game file's
+            ``forum.date_order``); None guesses: a 4-digit first number is the year, dots
+            are day first, slashes month first unless the first number is above 12.
 
     Returns:
         The moment as an aware datetime in UTC.
@@ -82,7 +106,7 @@ def parse_forum_time(text: str, *, now: datetime, tz: tzinfo) -> datetime:
     elif _YESTERDAY.search(rest):
         day = local_now.date() - timedelta(days=1)
     else:
-        day = _find_date(rest, clean)
+        day = _find_date(rest, clean, order)
     return datetime.combine(day, clock, tzinfo=tz).astimezone(UTC)
 
 
@@ -104,18 +128,10 @@ def _find_time(text: str) -> tuple[time, str]:
     return time(hour, minute, second), rest
 
 
-def _find_date(rest: str, original: str) -> date:
-    iso = _ISO_DATE.search(rest)
-    if iso:
-        return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-    dotted = _DOT_DATE.search(rest)
-    if dotted:
-        return date(_year(dotted.group(3)), int(dotted.group(2)), int(dotted.group(1)))
-    slashed = _SLASH_DATE.search(rest)
-    if slashed:
-        first, second = int(slashed.group(1)), int(slashed.group(2))
-        month_no, day_no = (second, first) if first > 12 else (first, second)
-        return date(_year(slashed.group(3)), month_no, day_no)
+def _find_date(rest: str, original: str, order: DateOrder | None) -> date:
+    numeric = _NUMERIC_DATE.search(rest)
+    if numeric:
+        return _numeric_date(numeric, original, order)
     month: int | None = None
     for word in _WORD.findall(rest):
         month = _MONTHS.get(word.lower().rstrip("."))
@@ -127,6 +143,25 @@ def _find_date(rest: str, original: str) -> date:
     if month is None or not years or not days:
         raise ValueError(f"no date found in {original!r}")
     return date(years[0], month, days[0])
+
+
+def _numeric_date(found: re.Match[str], original: str, order: DateOrder | None) -> date:
+    """``a/b/c``, ``a.b.c`` or ``a-b-c`` in the forum's order (or the guessed one)."""
+    first, sep, second, third = found.group(1), found.group(2), found.group(3), found.group(4)
+    if len(first) == 4:  # a year first, whatever the setting: 2026-03-05
+        order = "ymd"
+    elif order is None:  # dots are day first; slashes month first unless it cannot be
+        order = "mdy" if sep == "/" and int(first) <= 12 else "dmy"
+    if order == "ymd":
+        year, month, day = _year(first), int(second), int(third)
+    elif order == "mdy":
+        year, month, day = _year(third), int(first), int(second)
+    else:
+        year, month, day = _year(third), int(second), int(first)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise ValueError(f"no {order} date in {original!r}") from None
 
 
 def _year(text: str) -> int:

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from forum_adapters.timeparse import DATE_ORDERS
 from forumbot.credentials import refuse_url_credentials
 from forumbot.db.enums import FORUM_ENGINES
 from forumbot.errors import ConfigError
@@ -35,6 +36,24 @@ VOTE_SYNTAXES = tuple(s.value for s in Syntax)
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PHASE = re.compile(r"^(day|night)(\d+)$")
+BLANK = "FILL_IN"
+_ROLE_KEY = re.compile(r"^players\[(\d+)\]\.role$")
+"""What ``forumbot init`` writes where the thread did not tell: a blank the GM fills in.
+
+A game file may hold blanks: ``forumbot game check`` lists them and ``forumbot run`` refuses
+the game until none is left (``require_filled``, the one rule both apply)."""
+# A blank that must stand in for a required setting while the rest of the file is checked.
+_STAND_INS: dict[str, Any] = {
+    "name": BLANK,
+    "gm": BLANK,
+    "ruleset": BLANK,
+    "players": [{"name": BLANK}],
+    "players.name": BLANK,
+    "schedule.timezone": "UTC",
+    "schedule.first_phase": "day1",
+    "schedule.day.length": "48h",
+    "schedule.night.length": "24h",
+}
 
 # libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
 
@@ -47,6 +66,8 @@ class ForumSettings:
     engine: str = "auto"
     requests_per_second: float = 1.0
     post_interval: float | None = None  # seconds between the bot's posts/PMs; None: stock
+    date_order: str | None = None  # numeric dates: "dmy", "mdy" or "ymd"; None: guessed
+    pms_per_hour: int | None = None  # the forum's PM cap for the bot; None: engine stock, 0: none
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +147,8 @@ class GameConfig:
     them over the ruleset's ``vote:`` section."""
     database: str | None = None
     source: str | None = None
+    blanks: tuple[str, ...] = ()
+    """The settings left as ``FILL_IN`` (dotted names), in file order."""
 
 
 TOP_KEYS = (
@@ -172,7 +195,8 @@ def load_game_file(path: str | Path) -> GameConfig:
 
 def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
     """Validate already-parsed game data (a mapping) into a ``GameConfig``."""
-    root = _mapping(data, "game file")
+    blanks = tuple(_blanks(data, ""))
+    root = _mapping(_stood_in(data, ""), "game file")
     _no_unknown_keys(root, TOP_KEYS, "")
     seed = root.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -196,7 +220,43 @@ def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
         publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
         database=str(database) if database else None,
         source=source,
+        blanks=blanks,
     )
+
+
+def unfilled(config: GameConfig) -> list[str]:
+    """The settings the GM must still fill in before ``run`` (dotted names, file order): the
+    ``FILL_IN`` blanks and the role of every player without one; empty when the game can run."""
+    found = list(config.blanks)
+    found += [f"players[{i}].role" for i, p in enumerate(config.players) if p.role is None]
+    return list(dict.fromkeys(found))
+
+
+def describe_unfilled(config: GameConfig) -> str:
+    """What is left to fill in, in one line: the settings, then the players who need a role."""
+    keys = unfilled(config)
+    roles = [int(m.group(1)) for k in keys if (m := _ROLE_KEY.match(k))]
+    settings = [k for k in keys if not _ROLE_KEY.match(k)]
+    names = [config.players[i].name for i in roles if config.players[i].name != BLANK]
+    if len(names) < len(roles):  # a player without a name yet
+        names.append(f"{len(roles) - len(names)} player(s) to name")
+    return "; ".join(
+        [", ".join(settings)] * bool(settings) + [f"the role of {', '.join(names)}"] * bool(roles)
+    )
+
+
+def require_filled(config: GameConfig) -> None:
+    """The one rule ``forumbot game check`` and ``forumbot run`` apply to blanks.
+
+    Raises:
+        ConfigError: a setting is still ``FILL_IN`` or a player has no role; the message
+            lists every one of them.
+    """
+    missing = unfilled(config)
+    if missing:
+        left = f"(left {BLANK} or empty in the file)"
+        problem = f"fill in before `run`: {describe_unfilled(config)} {left}"
+        raise ConfigError(missing[0], problem, config.source)
 
 
 def parse_duration(value: Any, setting: str) -> timedelta:
@@ -223,7 +283,8 @@ def parse_clock(value: Any, setting: str) -> time:
 
 
 def _forum(data: dict[str, Any]) -> ForumSettings:
-    _no_unknown_keys(data, ("url", "engine", "requests_per_second", "post_interval"), "forum")
+    known = ("url", "engine", "requests_per_second", "post_interval", "date_order", "pms_per_hour")
+    _no_unknown_keys(data, known, "forum")
     url = _text(data, "url", "forum")
     if not re.match(r"^https?://", url):
         raise ConfigError("forum.url", f"must start with http:// or https://, not {url!r}")
@@ -237,8 +298,16 @@ def _forum(data: dict[str, Any]) -> ForumSettings:
         not isinstance(interval, int | float) or isinstance(interval, bool) or interval < 0
     ):
         raise ConfigError("forum.post_interval", "must be a number of seconds, 0 or more")
+    order = data.get("date_order")
+    if order is not None:
+        order = _choice(order, DATE_ORDERS, "forum.date_order")
+    per_hour = data.get("pms_per_hour")
+    if per_hour is not None and (not isinstance(per_hour, int) or isinstance(per_hour, bool)
+                                 or per_hour < 0):  # fmt: skip
+        raise ConfigError("forum.pms_per_hour", "must be a whole number of PMs, 0 for no limit")
     return ForumSettings(url=url, engine=engine, requests_per_second=float(rate),
-                         post_interval=None if interval is None else float(interval))  # fmt: skip
+                         post_interval=None if interval is None else float(interval),
+                         date_order=order, pms_per_hour=per_hour)  # fmt: skip
 
 
 def _refuse_inline_secret(data: dict[str, Any]) -> None:
@@ -388,6 +457,39 @@ def _publishing(data: dict[str, Any]) -> PublishSettings:
         vote_count_every=parse_duration(every, "publishing.vote_count_every") if every else None,
         poll_interval=parse_duration(data.get("poll_interval", "2m"), "publishing.poll_interval"),
     )
+
+
+# --- blanks -------------------------------------------------------------------------------
+
+
+def _blanks(data: Any, where: str) -> list[str]:
+    """The dotted names of every ``FILL_IN`` value in the raw game data."""
+    if data == BLANK:
+        return [where]
+    if isinstance(data, dict):
+        return [b for key, value in data.items() for b in _blanks(value, _join(where, str(key)))]
+    if isinstance(data, list):
+        return [b for i, value in enumerate(data) for b in _blanks(value, f"{where}[{i}]")]
+    return []
+
+
+def _stood_in(data: Any, where: str) -> Any:
+    """The raw game data with each blank replaced by its stand-in (or left out when the
+    setting is optional), so the rest of the file is still checked."""
+    if isinstance(data, dict):
+        kept = {}
+        for key, value in data.items():
+            inner = _join(where, str(key))
+            if value == BLANK:
+                generic = re.sub(r"\[\d+\]", "", inner)  # players[2].name -> players.name
+                if generic in _STAND_INS:
+                    kept[key] = _STAND_INS[generic]
+                continue
+            kept[key] = _stood_in(value, inner)
+        return kept
+    if isinstance(data, list):
+        return [_stood_in(value, f"{where}[{i}]") for i, value in enumerate(data)]
+    return data
 
 
 # --- small checks ---------------------------------------------------------------------------

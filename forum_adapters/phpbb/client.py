@@ -30,6 +30,7 @@ from forum_adapters.errors import (
     PendingApproval,
     ReplyRefusedNewerPost,
 )
+from forum_adapters.http import server_time
 from forum_adapters.markup import Form, HtmlElement, parse_html
 from forum_adapters.pages import InboxPage
 from forum_adapters.phpbb import parse
@@ -37,10 +38,9 @@ from forum_adapters.phpbb.urls import URLS
 
 FORM_MIN_AGE = 2.1  # phpBB refuses a form posted in the second it was made (QUIRKS.md)
 _NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
-_BAD_TOKEN = re.compile(r"form was invalid|invalid form", re.I)
 _TOO_MANY = re.compile(r"maximum number of (?:allowed )?login attempts|confirmation code", re.I)
 _PM_WINDOW = timedelta(minutes=2)
-_APPROVAL = re.compile(r"approved by a moderator|needs? (?:to be )?approv|awaiting approval", re.I)
+FORM_LIFETIME = 7200  # phpBB's stock form_token_lifetime, seconds
 
 
 class PhpBBAdapter(AdapterCore):
@@ -90,8 +90,8 @@ class PhpBBAdapter(AdapterCore):
                 self.save_cookies()
                 return
             message = parse.error_message(page) or parse.info_message(page) or ""
-            if _BAD_TOKEN.search(message):
-                continue
+            if _token_refused(answer, fields):
+                continue  # submitted in the second the form was made: a fresh form, once
             self._login_refused(page, message)
         raise LoginFailed(self.username, "the board kept refusing the login form")
 
@@ -131,7 +131,12 @@ class PhpBBAdapter(AdapterCore):
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
         return parse.parse_topic_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
@@ -175,7 +180,12 @@ class PhpBBAdapter(AdapterCore):
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
             page = parse.parse_pm_list(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             new_rows = [row for row in page.rows if after is None or row.pm_id > after]
             fresh.extend(new_rows)
@@ -183,14 +193,24 @@ class PhpBBAdapter(AdapterCore):
         for row in sorted(fresh, key=lambda r: r.pm_id):
             root, response = self.fetch(row.view_url, what=f"read PM {row.pm_id}")
             yield parse.parse_pm_view(
-                root, response.url, now=self.now(response), tz=self.tz, was_unread=row.unread
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                was_unread=row.unread,
             )
 
     def inbox_page(self) -> InboxPage:
         """The newest inbox page (the list only; no PM is opened): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
         return parse.parse_pm_list(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     # -- writing ---------------------------------------------------------------------------
@@ -231,8 +251,10 @@ class PhpBBAdapter(AdapterCore):
             fields = form.with_values(message=body, post=form.submits.get("post", "Submit"))
             return Submission(form.action, fields, seen=seen[0])
 
+        refusals: list[str] = []
+
         def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
-            return self._reply_outcome(answer, topic, sub.seen, action)
+            return self._reply_outcome(answer, sub, topic, action, refusals)
 
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
@@ -253,32 +275,63 @@ class PhpBBAdapter(AdapterCore):
         return form
 
     def _reply_outcome(
-        self, answer: requests.Response, topic: int, seen: PostId | None, action: str
+        self,
+        answer: requests.Response,
+        sub: Submission,
+        topic: int,
+        action: str,
+        refusals: list[str],
     ) -> PostRef | float:
-        """The confirmed post, or seconds to wait before trying again; raises on refusals."""
+        """The confirmed post, or seconds to wait before trying again; raises on refusals.
+
+        Read by structure, in any language: a redirect to the new post is success; a
+        message page that refreshes to the topic holds it for a moderator; the form sent
+        back with a newer ``topic_cur_post_id`` means new posts; with an error box, a
+        passing refusal (see ``_form_refused``)."""
         for hop in [*answer.history, answer]:
             match = _NEW_POST_ID.search(hop.headers.get("Location", "") or "")
             if match and hop.status_code in (301, 302, 303):
                 return self._confirm_post(answer, topic, PostId(int(match.group(1))), action)
         page = parse_html(answer.content)
-        info = parse.info_message(page) or ""
-        if _APPROVAL.search(info):
-            raise PendingApproval(action, info)
+        if parse.held_for_approval(page, topic):
+            raise PendingApproval(action, parse.info_message(page) or "")
         if not parse.is_logged_in(page):
             return 0.0  # the session ended meanwhile: the next form load logs in again
         message = parse.error_message(page) or ""
         form = parse.post_form(page, self.base_url)
         if form is not None and not message:
             newest = form.get("topic_cur_post_id")
-            if newest and seen is not None and int(newest) > seen:
-                raise ReplyRefusedNewerPost(action, seen, int(newest))
-        wait = self.flood_wait(message)
-        if wait is not None:
-            return wait
-        if _BAD_TOKEN.search(message):
-            return FORM_MIN_AGE
+            if newest and sub.seen is not None and int(newest) > sub.seen:
+                raise ReplyRefusedNewerPost(action, sub.seen, int(newest))
+        if form is not None and message:
+            return self._form_refused(answer, sub, (action, message), refusals)
         self.check_page(answer, page, action)
         raise ActionRefused(action, message or parse.info_message(page) or "no post was made")
+
+    def _form_refused(
+        self,
+        answer: requests.Response,
+        sub: Submission,
+        refusal: tuple[str, str],
+        refusals: list[str],
+    ) -> float:
+        """Seconds to wait after phpBB sent the form back with an error box; nothing was
+        written. phpBB's box names no cause in its markup, so: a form submitted in the second
+        it was made (or past its lifetime, by the form's own ``creation_time`` against the
+        server's clock) failed its token; any other refusal is taken for flood control and
+        waited out (all of the board's interval, then twice that), and the same refusal a
+        third time is the board's answer, raised with its words.
+
+        Raises:
+            ActionRefused: the third refusal of this post or PM.
+        """
+        if _token_refused(answer, sub.fields):
+            return FORM_MIN_AGE
+        action, message = refusal
+        refusals.append(message)
+        if len(refusals) >= 3:
+            raise ActionRefused(action, message)
+        return self.flood_wait() * len(refusals)
 
     def _confirm_post(
         self, answer: requests.Response, topic: int, post_id: PostId, action: str
@@ -326,8 +379,10 @@ class PhpBBAdapter(AdapterCore):
             )
             return Submission(form.action, fields, since=server_now - _PM_WINDOW)
 
+        refusals: list[str] = []
+
         def outcome(answer: requests.Response, sub: Submission) -> PMRef | float:
-            return self._pm_outcome(answer, to, subject, action)
+            return self._pm_outcome(answer, sub, (to, subject, action), refusals)
 
         def find(sub: Submission) -> PMRef | None:
             return self.find_sent_pm(to, subject, body, since=sub.since)
@@ -335,9 +390,14 @@ class PhpBBAdapter(AdapterCore):
         return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
 
     def _pm_outcome(
-        self, answer: requests.Response, to: Sequence[str], subject: str, action: str
+        self,
+        answer: requests.Response,
+        sub: Submission,
+        pm: tuple[Sequence[str], str, str],
+        refusals: list[str],
     ) -> PMRef | float:
         """The confirmed PM, or seconds to wait before trying again; raises on refusals."""
+        to, subject, action = pm
         page = parse_html(answer.content)
         pm_id = parse.sent_pm_id(page)
         if pm_id is not None:
@@ -345,11 +405,8 @@ class PhpBBAdapter(AdapterCore):
         message = parse.error_message(page) or ""
         if not parse.is_logged_in(page):
             return 0.0  # the session ended meanwhile: the next form load logs in again
-        wait = self.flood_wait(message)
-        if wait is not None:
-            return wait
-        if _BAD_TOKEN.search(message):
-            return FORM_MIN_AGE
+        if message and parse.post_form(page, self.base_url) is not None:
+            return self._form_refused(answer, sub, (action, message), refusals)
         self.check_page(answer, page, action)
         raise ActionRefused(action, message or parse.info_message(page) or "no PM was sent")
 
@@ -379,10 +436,25 @@ class PhpBBAdapter(AdapterCore):
         for folder in ("outbox", "sentbox"):
             root, response = self.fetch(self.url(folder), what="read sent PMs")
             page = parse.parse_pm_list(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             for row in page.rows:
                 recent = since is None or row.sent_at is None or row.sent_at >= since
                 if row.subject == subject and recent and row.sender.name.casefold() in wanted:
                     return PMRef(row.pm_id, tuple(to), subject)
         return None
+
+
+def _token_refused(answer: requests.Response, fields: Sequence[tuple[str, str]]) -> bool:
+    """Whether phpBB must have refused the form's token: submitted in the second it was made
+    or after its lifetime, by the form's ``creation_time`` against the server's clock."""
+    created = dict(fields).get("creation_time", "")
+    if not created.isdigit():
+        return False
+    age = server_time(answer).timestamp() - int(created)
+    return age < 1 or age > FORM_LIFETIME

@@ -28,7 +28,7 @@ from forum_adapters.markup import (
     text_of,
 )
 from forum_adapters.pages import InboxPage, InboxRow, TopicPage
-from forum_adapters.timeparse import parse_forum_time
+from forum_adapters.timeparse import DateOrder, parse_forum_time
 
 _USER_ID = re.compile(r"[?&]u=(\d+)")
 _TOPIC = re.compile(r"[?&]t=(\d+)")
@@ -143,7 +143,13 @@ def _pagination(root: HtmlElement) -> tuple[int, int, str | None]:
 
 
 def parse_topic_page(
-    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+    root: HtmlElement,
+    url: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    base_url: str,
+    order: DateOrder | None = None,
 ) -> TopicPage:
     """Read one ``viewtopic.php`` page.
 
@@ -153,6 +159,7 @@ def parse_topic_page(
         now: the server's clock (for an edit notice saying "Today").
         tz: the zone the forum shows text dates in for this account.
         base_url: the board folder, for absolute links.
+        order: how the board orders numeric dates (None: guessed).
 
     Returns:
         The page's posts and where the next page is.
@@ -167,7 +174,7 @@ def parse_topic_page(
         raise LayoutChanged(url, "topic posts (div#pN.post)")
     require_end(root, url, FOOTER, "the footer (div#page-footer)")
     page, last, following = _pagination(root)
-    posts = [_post(block, topic_id, page, url, now, tz) for block in blocks]
+    posts = [_post(block, topic_id, page, url, (now, tz, order)) for block in blocks]
     title = text_of(first(root, "//h2[contains(@class,'topic-title')]")) or text_of(
         first(root, "//title")
     )
@@ -183,8 +190,13 @@ def parse_topic_page(
 
 
 def _post(
-    block: HtmlElement, topic_id: int, page: int, url: str, now: datetime, tz: tzinfo
+    block: HtmlElement,
+    topic_id: int,
+    page: int,
+    url: str,
+    clock: tuple[datetime, tzinfo, DateOrder | None],
 ) -> Post:
+    now, tz, order = clock
     post_id = int(block.get("id", "p0")[1:])
     author_line = _one(_AUTHOR_LINE(block))
     content = _one(_CONTENT(block))
@@ -195,8 +207,8 @@ def _post(
     if stamp is not None:
         posted = datetime.fromisoformat(stamp.get("datetime", ""))
     else:  # phpBB 3.1 and older styles: "by NAME » DATE"
-        posted = parse_forum_time(text_of(author_line).split("»")[-1], now=now, tz=tz)
-    edited_at, edited_by = _edit(block, now, tz)
+        posted = parse_forum_time(text_of(author_line).split("»")[-1], now=now, tz=tz, order=order)
+    edited_at, edited_by = _edit(block, now, tz, order)
     return Post(
         post_id=PostId(post_id),
         topic_id=topic_id,
@@ -214,19 +226,27 @@ def _one(found: list[HtmlElement]) -> HtmlElement | None:
     return found[0] if found else None
 
 
-def _edit(block: HtmlElement, now: datetime, tz: tzinfo) -> tuple[datetime | None, str | None]:
+def _edit(
+    block: HtmlElement, now: datetime, tz: tzinfo, order: DateOrder | None
+) -> tuple[datetime | None, str | None]:
     notice = _one(_NOTICE(block))
     match = _EDIT.search(text_of(notice)) if notice is not None else None
     if match is None:
         return None, None
     try:
-        return parse_forum_time(match.group(2), now=now, tz=tz), match.group(1)
+        return parse_forum_time(match.group(2), now=now, tz=tz, order=order), match.group(1)
     except ValueError:
         return None, match.group(1)
 
 
 def parse_pm_list(
-    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+    root: HtmlElement,
+    url: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    base_url: str,
+    order: DateOrder | None = None,
 ) -> InboxPage:
     """Read a PM folder list (inbox, outbox, sent): ids, subjects, people, dates, unread marks.
 
@@ -247,7 +267,7 @@ def parse_pm_list(
         info = text_of(first(row, ".//dd[contains(@class,'info')]"))
         when = (info.split(":", 1)[-1] if info else inner.split("»")[-1]).strip()
         try:
-            sent_at: datetime | None = parse_forum_time(when, now=now, tz=tz)
+            sent_at: datetime | None = parse_forum_time(when, now=now, tz=tz, order=order)
         except ValueError:
             sent_at = None
         pm_id = PMId(int(box.get("value") or 0))
@@ -270,7 +290,13 @@ def parse_pm_list(
 
 
 def parse_pm_view(
-    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, was_unread: bool | None = None
+    root: HtmlElement,
+    url: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    was_unread: bool | None = None,
+    order: DateOrder | None = None,
 ) -> PrivateMessage:
     """Read one PM (``ucp.php?i=pm&mode=view&p=N``).
 
@@ -305,7 +331,7 @@ def parse_pm_view(
         pm_id=PMId(int(block.get("id", "post-0")[5:])),
         sender=sender,
         recipients=recipients,
-        sent_at=parse_forum_time(date_text, now=now, tz=tz),
+        sent_at=parse_forum_time(date_text, now=now, tz=tz, order=order),
         subject=text_of(first(block, ".//h3")),
         body_html=inner_html(content),
         was_unread=was_unread,
@@ -326,6 +352,20 @@ def sent_pm_id(root: HtmlElement) -> int | None:
             if match:
                 return int(match.group(1))
     return None
+
+
+def held_for_approval(root: HtmlElement, topic_id: int) -> bool:
+    """Whether a reply's answer is phpBB's "held for a moderator's approval" page: a message
+    page (``div#message``) refreshing to the topic (``viewtopic.php?t=N``), where a reply
+    phpBB publishes at once answers with a redirect to the new post. No wording is read."""
+    if first(root, "//div[@id='message']") is None:
+        return False
+    for content in root.xpath("//meta[@http-equiv='refresh']/@content"):
+        target = content.replace("&amp;", "&")
+        match = _TOPIC.search(target)
+        if "viewtopic.php" in target and match and int(match.group(1)) == topic_id:
+            return True
+    return False
 
 
 def post_form(root: HtmlElement, base_url: str) -> Form | None:

@@ -38,8 +38,6 @@ from forum_adapters.smf import parse
 from forum_adapters.smf.urls import URLS
 
 _MEMBER = re.compile(r"[;&?]member=(\d+)|smf_member_id\s*=\s*(\d+)")
-_NEW_REPLIES = re.compile(r"new repl|new post|while you were", re.I)
-_SESSION_TIMEOUT = re.compile(r"session timed out|session verification", re.I)
 _PASSWORD = re.compile(r"password|user ?name|does not exist|not activated|incorrect", re.I)
 _PM_WINDOW = timedelta(minutes=2)  # shown times may drop the seconds
 
@@ -93,10 +91,11 @@ class SMFAdapter(AdapterCore):
                 self.save_cookies()
                 return
             message = parse.error_message(page) or ""
-            wait = self.flood_wait(message)
-            if wait is not None or _SESSION_TIMEOUT.search(message):
-                self.http.sleep(wait or 1.0)
-                continue  # a fresh form (new session token) and one more try
+            if page.xpath("//*[@id='fatal_error']"):
+                # Login flood control names its seconds; a failed session check names none.
+                # Neither judged the password: a fresh form (new session token), once more.
+                self.http.sleep(self.flood_wait(parse.fatal_number(page) or 0))
+                continue
             self._login_refused(answer, page, message)
         raise LoginFailed(self.username, "the forum kept refusing the login form")
 
@@ -135,7 +134,7 @@ class SMFAdapter(AdapterCore):
         return parse.error_message(root)
 
     def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
-        return parse.shown_offset(root, self.now(response))
+        return parse.shown_offset(root, self.now(response), self.date_order)
 
     def _is_error_page(self, root: HtmlElement) -> bool:
         return bool(root.xpath("//*[@id='fatal_error']"))
@@ -145,7 +144,12 @@ class SMFAdapter(AdapterCore):
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
         return parse.parse_topic_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
@@ -186,7 +190,12 @@ class SMFAdapter(AdapterCore):
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
             page = parse.parse_inbox_page(
-                root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+                root,
+                response.url,
+                now=self.now(response),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
             fresh = [row for row in page.rows if after is None or row.pm_id > after]
             for row in fresh:
@@ -199,13 +208,23 @@ class SMFAdapter(AdapterCore):
         """The newest inbox page (list and, in "all at once" mode, bodies): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
         return parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
 
     def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
         root, response = self.fetch(url, what=f"read PM {pm_id}")
         page = parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
         if pm_id not in page.messages:
             raise LayoutChanged(response.url, f"the body of PM {pm_id}")
@@ -261,7 +280,7 @@ class SMFAdapter(AdapterCore):
             return Submission(form.action, fields, seen=seen[0])
 
         def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
-            return self._reply_outcome(answer, topic, body, sub.seen, action)
+            return self._reply_outcome(answer, sub, topic, body, action)
 
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
@@ -269,14 +288,14 @@ class SMFAdapter(AdapterCore):
         return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
 
     def _reply_outcome(
-        self,
-        answer: requests.Response,
-        topic: int,
-        body: str,
-        seen: PostId | None,
-        action: str,
+        self, answer: requests.Response, sub: Submission, topic: int, body: str, action: str
     ) -> PostRef | float:
-        """The confirmed post, or seconds to wait before trying again; raises on refusals."""
+        """The confirmed post, or seconds to wait before trying again; raises on refusals.
+
+        Refusals are told apart by the page's structure, in any language: a form sent back
+        with a newer ``last_msg`` (new replies) or another session token (the session timed
+        out), or a fatal error naming its seconds (flood control)."""
+        seen = sub.seen
         page = parse_html(answer.content)
         mine = self._own_post_on(page, answer, body, seen)
         if mine is not None:
@@ -285,17 +304,13 @@ class SMFAdapter(AdapterCore):
             return 0.0  # the session ended meanwhile: the next form load logs in again
         message = parse.error_message(page) or ""
         returned = parse.post_form(page, self.base_url)
-        if returned is not None and (
-            _NEW_REPLIES.search(message) or _newer(returned.get("last_msg"), seen)
-        ):
+        if returned is not None and _newer(returned.get("last_msg"), seen):
             newest = returned.get("last_msg")
             raise ReplyRefusedNewerPost(action, seen, int(newest) if newest else None)
+        refused = self._refused(page, sub)
+        if refused is not None:
+            return refused
         if message:
-            wait = self.flood_wait(message)
-            if wait is not None:
-                return wait
-            if _SESSION_TIMEOUT.search(message):
-                return 1.0
             self.check_page(answer, page, action)
             raise ActionRefused(action, message)
         if returned is not None and parse.has_captcha(page):
@@ -317,7 +332,12 @@ class SMFAdapter(AdapterCore):
     ) -> PostRef | None:
         try:
             topic_page = parse.parse_topic_page(
-                page, answer.url, now=self.now(answer), tz=self.tz, base_url=self.base_url
+                page,
+                answer.url,
+                now=self.now(answer),
+                tz=self.tz,
+                order=self.date_order,
+                base_url=self.base_url,
             )
         except LayoutChanged:
             return None
@@ -370,7 +390,7 @@ class SMFAdapter(AdapterCore):
             return Submission(form.action, fields, since=self.now(response) - _PM_WINDOW)
 
         def outcome(answer: requests.Response, sub: Submission) -> PMRef | float:
-            return self._pm_outcome(answer, to, subject, body, action)
+            return self._pm_outcome(answer, sub, (to, subject, body), action)
 
         def find(sub: Submission) -> PMRef | None:
             return self.find_sent_pm(to, subject, body, since=sub.since)
@@ -378,19 +398,24 @@ class SMFAdapter(AdapterCore):
         return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
 
     def _pm_outcome(
-        self, answer: requests.Response, to: Sequence[str], subject: str, body: str, action: str
+        self,
+        answer: requests.Response,
+        sub: Submission,
+        pm: tuple[Sequence[str], str, str],
+        action: str,
     ) -> PMRef | float:
-        """The confirmed PM, or seconds to wait before trying again; raises on refusals."""
+        """The confirmed PM, or seconds to wait before trying again; raises on refusals.
+
+        A fatal error naming a number after the submit is flood control (or the hour's limit
+        reached meanwhile: the next form load then refuses, naming the limit)."""
+        to, subject, body = pm
         page = parse_html(answer.content)
         if not parse.is_logged_in(page):
             return 0.0  # the session ended meanwhile: the next form load logs in again
         message = parse.error_message(page) or ""
-        limit = _pm_limit(action, message)
-        if limit is not None:
-            raise limit
-        wait = self.flood_wait(message) if message else None
-        if wait is not None:
-            return wait
+        refused = self._refused(page, sub)
+        if refused is not None:
+            return refused
         if message and parse.post_form(page, self.base_url) is not None:
             raise ActionRefused(action, message)
         if message:
@@ -406,13 +431,28 @@ class SMFAdapter(AdapterCore):
             return PMRef(None, tuple(to), subject)
         raise ActionRefused(action, "the forum answered, but the PM is not in sent items")
 
+    def _refused(self, page: HtmlElement, sub: Submission) -> float | None:
+        """Seconds to wait before a fresh form when SMF refused the submit for a passing
+        reason (flood control, a timed-out session), judged by structure; else None."""
+        if parse.post_form(page, self.base_url) is not None and parse.session_changed(
+            page, sub.fields
+        ):
+            return 1.0
+        shown = parse.fatal_number(page)
+        return self.flood_wait(shown) if shown is not None else None
+
     def find_sent_pm(
         self, to: Sequence[str], subject: str, body: str, *, since: datetime | None = None
     ) -> PMRef | None:
         """The newest sent PM to these members with this subject and text since ``since``."""
         root, response = self.fetch(self.url("sent"), what="read sent PMs")
         page = parse.parse_inbox_page(
-            root, response.url, now=self.now(response), tz=self.tz, base_url=self.base_url
+            root,
+            response.url,
+            now=self.now(response),
+            tz=self.tz,
+            order=self.date_order,
+            base_url=self.base_url,
         )
         wanted_names = {name.casefold() for name in to}
         wanted_text = fingerprint(body)
@@ -434,15 +474,17 @@ LIFT_PM_LIMIT = (
     "Security and Moderation > Spam: 'Max PMs per hour', stock 20); members with the "
     "'send_mail' permission are exempt, so put the bot in a membergroup that has it."
 )
-_PM_LIMIT = re.compile(r"(\d+)\D{1,60}(?:per hour|an hour|par heure|à l'heure|в час)", re.I)
+_ONE_NUMBER = re.compile(r"(?<!\d)\d{1,6}(?!\d)")
 
 
 def _pm_limit(action: str, message: str) -> PMLimitReached | None:
-    """SMF's PM-per-hour refusal ("exceeded the limit of 20 personal messages per hour")."""
-    match = _PM_LIMIT.search(message or "")
-    if match is None:
+    """SMF's PM-per-hour refusal of the PM form: a fatal error on loading the form (the only
+    one SMF raises there for a member who may send PMs) naming one number, the limit, in
+    any language ("exceeded the limit of 20 personal messages per hour")."""
+    numbers = _ONE_NUMBER.findall(message or "")
+    if len(numbers) != 1:
         return None
-    return PMLimitReached(action, message, int(match.group(1)), LIFT_PM_LIMIT)
+    return PMLimitReached(action, message, int(numbers[0]), LIFT_PM_LIMIT)
 
 
 def _submit(form: Form) -> dict[str, str]:

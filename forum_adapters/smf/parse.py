@@ -28,7 +28,7 @@ from forum_adapters.markup import (
     text_of,
 )
 from forum_adapters.pages import InboxPage, InboxRow, TopicPage
-from forum_adapters.timeparse import parse_forum_time
+from forum_adapters.timeparse import DateOrder, parse_forum_time
 
 _PROFILE_ID = re.compile(r"[?;&]u=(\d+)")
 _TOPIC_START = re.compile(r"topic[=,](\d+)\.(\d+)")
@@ -42,6 +42,7 @@ _SESSION_JS = re.compile(r'smf_session_var\s*=\s*"(\w+)";|smf_session_id\s*=\s*"
 _LOGOUT = re.compile(r"action=logout;(\w+)=([0-9a-f]{32})")
 _EDITOR = re.compile(r"^(.*?)\s+(?:by|par|von|от|por)\s+(.+?)\s*»?\s*$", re.S)
 _TOKEN_VALUE = re.compile(r"^[0-9a-f]{32}$")
+_NUMBER = re.compile(r"(?<!\d)\d{1,6}(?!\d)")
 
 # Per-post queries, compiled once (compiling an XPath costs more than running it).
 _BY_ID = etree.XPath(".//*[@id=$id]")
@@ -98,7 +99,9 @@ def session_token(root: HtmlElement) -> tuple[str, str] | None:
     return None
 
 
-def shown_offset(root: HtmlElement, server_now: datetime) -> tzinfo | None:
+def shown_offset(
+    root: HtmlElement, server_now: datetime, order: DateOrder | None = None
+) -> tzinfo | None:
     """The member's current UTC offset, from the clock in the page header: 2.1 prints
     ``<time datetime="...Z">local time</time>``, 2.0 the local time next to the server's
     ``Date``. Rounded to 15 minutes; None when the page shows no clock.
@@ -109,13 +112,13 @@ def shown_offset(root: HtmlElement, server_now: datetime) -> tzinfo | None:
     for stamp in _HEADER_TIME(root):
         try:
             utc = datetime.fromisoformat(stamp.get("datetime", "").replace("Z", "+00:00"))
-            shown = parse_forum_time(text_of(stamp), now=utc, tz=UTC)
+            shown = parse_forum_time(text_of(stamp), now=utc, tz=UTC, order=order)
         except ValueError:
             continue
         return _rounded_offset(shown - utc.astimezone(UTC))
     for item in _HEADER_ITEMS(root):
         try:
-            shown = parse_forum_time(text_of(item), now=server_now, tz=UTC)
+            shown = parse_forum_time(text_of(item), now=server_now, tz=UTC, order=order)
         except ValueError:
             continue
         return _rounded_offset(shown - server_now.astimezone(UTC))
@@ -151,6 +154,30 @@ def error_message(root: HtmlElement) -> str | None:
     return None
 
 
+def fatal_number(root: HtmlElement) -> int | None:
+    """The one number in SMF's fatal error box (``div#fatal_error``), if it has exactly one.
+
+    SMF's flood refusals (``post_WaitTime_broken``, ``pm_WaitTime_broken``,
+    ``login_WaitTime_broken``: the seconds to wait) and its PM-per-hour refusal
+    (``pm_too_many_per_hour``: the limit) each print one number, in every language pack
+    (``%1$d``); SMF's other fatal errors print none. So the page's structure, not its
+    wording, tells them apart from a refusal a person must look at.
+    """
+    if first(root, "//*[@id='fatal_error']") is None:
+        return None
+    numbers = _NUMBER.findall(error_message(root) or "")
+    return int(numbers[0]) if len(numbers) == 1 else None
+
+
+def session_changed(root: HtmlElement, submitted: list[tuple[str, str]]) -> bool:
+    """Whether a form SMF sent back carries another session token than the one submitted:
+    SMF refused the submit because the session timed out (``session_timeout``), whatever the
+    language of the message. A form whose token is the one we sent was refused for another
+    reason."""
+    token = session_token(root)
+    return token is not None and token not in submitted
+
+
 def user_from_link(link: HtmlElement | None, fallback_name: str = "") -> UserRef:
     """A member from a profile link (``action=profile;u=N``)."""
     if link is None:
@@ -178,18 +205,20 @@ def _subject(container: HtmlElement, msg_id: int) -> str:
     return text_of(found[0]) if found else ""
 
 
-def _post_time(container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo) -> datetime:
+def _post_time(
+    container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo, order: DateOrder | None
+) -> datetime:
     # 2.1: div.postinfo > a.smalltext; 2.0: div.keyinfo > div.smalltext "« Reply #n on: DATE »".
     for element in _TIMES(container):
         try:
-            return parse_forum_time(text_of(element), now=now, tz=tz)
+            return parse_forum_time(text_of(element), now=now, tz=tz, order=order)
         except ValueError:
             continue
     raise LayoutChanged("", f"the time of message {msg_id}")
 
 
 def _edit(
-    container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo
+    container: HtmlElement, msg_id: int, now: datetime, tz: tzinfo, order: DateOrder | None
 ) -> tuple[datetime | None, str | None]:
     found = _BY_ID(container, id=f"modified_{msg_id}")
     text = text_of(found[0] if found else None).strip("«» ")
@@ -199,7 +228,7 @@ def _edit(
     match = _EDITOR.match(text)
     when, who = (match.group(1), match.group(2)) if match else (text, None)
     try:
-        return parse_forum_time(when, now=now, tz=tz), who
+        return parse_forum_time(when, now=now, tz=tz, order=order), who
     except ValueError:
         return None, who
 
@@ -234,7 +263,13 @@ def _current_start(root: HtmlElement, url: str) -> tuple[int | None, int]:
 
 
 def parse_topic_page(
-    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+    root: HtmlElement,
+    url: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    base_url: str,
+    order: DateOrder | None = None,
 ) -> TopicPage:
     """Read one topic page.
 
@@ -244,6 +279,7 @@ def parse_topic_page(
         now: the server's clock, for "Today".
         tz: the zone the forum shows times in.
         base_url: the forum's script URL (``.../index.php``).
+        order: how the forum orders numeric dates (None: guessed).
 
     Returns:
         The page's posts and where the next page is.
@@ -269,10 +305,10 @@ def parse_topic_page(
         msg_id = int(body.get("id", "msg_0")[4:])
         container = _container(body)
         try:
-            posted = _post_time(container, msg_id, now, tz)
+            posted = _post_time(container, msg_id, now, tz, order)
         except LayoutChanged as exc:
             raise LayoutChanged(url, exc.what) from None
-        edited_at, edited_by = _edit(container, msg_id, now, tz)
+        edited_at, edited_by = _edit(container, msg_id, now, tz, order)
         posts.append(
             Post(
                 post_id=PostId(msg_id),
@@ -299,7 +335,13 @@ def parse_topic_page(
 
 
 def parse_inbox_page(
-    root: HtmlElement, url: str, *, now: datetime, tz: tzinfo, base_url: str
+    root: HtmlElement,
+    url: str,
+    *,
+    now: datetime,
+    tz: tzinfo,
+    base_url: str,
+    order: DateOrder | None = None,
 ) -> InboxPage:
     """Read one PM folder page: the list and, in "all at once" display, every body.
 
@@ -309,6 +351,7 @@ def parse_inbox_page(
         now: the server's clock, for "Today".
         tz: the zone the forum shows times in.
         base_url: the forum's script URL.
+        order: how the forum orders numeric dates (None: guessed).
 
     Returns:
         The rows in page order and the full PMs shown on the page.
@@ -320,11 +363,11 @@ def parse_inbox_page(
     checkboxes = root.xpath("//input[@name='pms[]' and starts-with(@id,'deletelisting')]")
     if not checkboxes and logged_in and not root.xpath("//form[contains(@action,'action=pm')]"):
         raise LayoutChanged(url, "the PM list (pms[] check boxes)")
-    rows = [_inbox_row(box, now, tz, base_url) for box in checkboxes]
+    rows = [_inbox_row(box, now, tz, base_url, order) for box in checkboxes]
     messages: dict[int, PrivateMessage] = {}
     unread = {row.pm_id: row.unread for row in rows}
     for body in _BODIES(root):
-        pm = _pm_from_body(root, body, now, tz, unread)
+        pm = _pm_from_body(root, body, now, tz, unread, order)
         if pm is not None:
             messages[pm.pm_id] = pm
     return InboxPage(
@@ -335,7 +378,9 @@ def parse_inbox_page(
     )
 
 
-def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> InboxRow:
+def _inbox_row(
+    box: HtmlElement, now: datetime, tz: tzinfo, base_url: str, order: DateOrder | None
+) -> InboxRow:
     pm_id = PMId(int(box.get("value") or 0))
     row = _ROW(box)[0]
     links = _PROFILE(row)
@@ -344,7 +389,7 @@ def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> In
     sent_at = None
     for cell in _ROW_TIME(row):
         try:
-            sent_at = parse_forum_time(text_of(cell), now=now, tz=tz)
+            sent_at = parse_forum_time(text_of(cell), now=now, tz=tz, order=order)
             break
         except ValueError:
             continue
@@ -359,7 +404,12 @@ def _inbox_row(box: HtmlElement, now: datetime, tz: tzinfo, base_url: str) -> In
 
 
 def _pm_from_body(
-    root: HtmlElement, body: HtmlElement, now: datetime, tz: tzinfo, unread: dict[PMId, bool | None]
+    root: HtmlElement,
+    body: HtmlElement,
+    now: datetime,
+    tz: tzinfo,
+    unread: dict[PMId, bool | None],
+    order: DateOrder | None,
 ) -> PrivateMessage | None:
     pm_id = PMId(int(body.get("id", "msg_0")[4:]))
     container = _container(body)
@@ -378,7 +428,7 @@ def _pm_from_body(
         pm_id=pm_id,
         sender=_author(container),
         recipients=recipients,
-        sent_at=parse_forum_time(when.split(":", 1)[-1], now=now, tz=tz),
+        sent_at=parse_forum_time(when.split(":", 1)[-1], now=now, tz=tz, order=order),
         subject=_subject(container, pm_id),
         body_html=inner_html(body),
         was_unread=unread.get(pm_id),

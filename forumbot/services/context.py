@@ -34,6 +34,8 @@ class ForumAccess:
     password_file: str | None = None
     requests_per_second: float = 1.0
     post_interval: float | None = None  # None: the engine's stock flood interval
+    date_order: str | None = None  # how the forum writes numeric dates; None: guessed
+    pms_per_hour: int | None = None  # the forum's PM cap for the bot; None: engine stock
 
 
 AdapterFactory = Callable[[ForumAccess], Any]

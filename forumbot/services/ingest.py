@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
 from forum_adapters.markup import strip_controls
-from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -32,7 +32,7 @@ from forumbot.db.models import (
 )
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logs import event
-from forumbot.services import domain, games, handoffs, phases, receipts
+from forumbot.services import domain, games, handoffs, phases, receipts, slots
 from forumbot.services.context import Runtime
 from parsers.orders import ParseResult, Status
 
@@ -112,6 +112,9 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         if twin is None:
             return "ignored"  # the GM, or someone outside the game
         _queue_stranger(session, game, raw, twin)
+        return "queued"
+    if player.status is PlayerStatus.REPLACED:  # his slot is another account's now
+        _queue_replaced(session, game, raw, player)
         return "queued"
     if len(raw.body_html) > MAX_ORDER_PM:  # a 5 MB PM would hold the worker for minutes
         phase = next(iter(phases.order_phases(game)), None)
@@ -401,6 +404,18 @@ def _queue_stranger(session: Session, game: Game, raw: RawPM, twin: Player) -> N
     """A PM from an account that only looks like a player's: to the GM, never applied."""
     why = (f"not from a player: {raw.sender_name!r} is another account that looks like "
            f"{twin.display_name!r} (an impostor?); nothing applied, no receipt sent")  # fmt: skip
+    phase = next(iter(phases.order_phases(game)), None)
+    session.add(ReviewItem(game_id=game.id, phase_id=phase.id if phase else None,
+                           kind=ReviewKind.ORDER, raw_pm_id=raw.id, player_id=None,
+                           reason=why, candidates=[]))  # fmt: skip
+    session.flush()
+
+
+def _queue_replaced(session: Session, game: Game, raw: RawPM, player: Player) -> None:
+    """A PM from an account that was replaced: to the GM, never applied, no receipt."""
+    holder = slots.slot_names(game.players).get(player.id, "?")
+    why = (f"not from a player any more: {player.display_name} was replaced by {holder}; "
+           "nothing applied, no receipt sent")  # fmt: skip
     phase = next(iter(phases.order_phases(game)), None)
     session.add(ReviewItem(game_id=game.id, phase_id=phase.id if phase else None,
                            kind=ReviewKind.ORDER, raw_pm_id=raw.id, player_id=None,

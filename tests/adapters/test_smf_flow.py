@@ -213,8 +213,8 @@ def test_reply_refused_because_of_a_newer_post(smf21: Replay, http: PoliteSessio
     refused = edited(
         "smf21",
         "reply_post_session_expired",
-        "Your session timed out while posting. Please try to re-submit your message.",
-        "Warning - while you were typing, a new reply has been posted.",
+        'name="last_msg" value="65"',
+        'name="last_msg" value="66"',  # the topic's newest post, as SMF re-shows the form
     )
     smf21.on("POST", r"action=post2", refused)
     with pytest.raises(ReplyRefusedNewerPost):

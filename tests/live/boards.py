@@ -187,6 +187,43 @@ class Board:
             return r"ucp\.php\?i=pm&mode=compose", "post"
         return r"action=pm;sa=send2", "message"
 
+    # -- language packs -------------------------------------------------------------------
+    def install_language(self, code: str, name: str, strings: dict[str, str]) -> None:
+        """Install a language pack on the board: its English files copied under the new
+        language, with ``strings`` (language key -> translation) put in place of the English
+        ones, as a translated pack has them. The page structure is the engine's own."""
+        if self.engine == "phpbb":
+            target = self.folder / "phpBB" / "language" / code
+            if not target.exists():
+                shutil.copytree(target.parent / "en", target)
+                self.sql(f"INSERT INTO phpbb_lang (lang_iso, lang_dir, lang_english_name, "
+                         f"lang_local_name, lang_author) VALUES ('{code}', '{code}', '{name}', "
+                         f"'{name}', 'tests')")  # fmt: skip
+            overrides = "".join(f"\n$lang[{_php(k)}] = {_php(v)};" for k, v in strings.items())
+            for file in ("common.php", "posting.php", "ucp.php"):
+                with (target / file).open("a", encoding="utf-8") as out:
+                    out.write(overrides + "\n")
+            return
+        folder = self.folder / "forum" / "Themes" / "default" / "languages"
+        overrides = "".join(f"\n$txt[{_php(k)}] = {_php(v)};" for k, v in strings.items())
+        for english in folder.glob("*.english.php"):
+            copy = english.with_name(english.name.replace(".english.", f".{name.lower()}."))
+            text = english.read_text(encoding="utf-8").rstrip()
+            text = text[:-2].rstrip() if text.endswith("?>") else text
+            extra = overrides if english.name.split(".")[0] in ("Errors", "Post", "index") else ""
+            copy.write_text(f"{text}{extra}\n", encoding="utf-8")
+
+    def set_bot_language(self, language: str) -> None:
+        """The bot's account reads the board in ``language`` (phpBB dir, SMF file name)."""
+        if self.engine == "phpbb":
+            self.sql(
+                f"UPDATE phpbb_users SET user_lang = '{language}' WHERE user_id = {self.bot_id}"
+            )
+        else:
+            self.sql(
+                f"UPDATE smf_members SET lngfile = '{language}' WHERE id_member = {self.bot_id}"
+            )
+
     # -- what the board saw ---------------------------------------------------------------
     def log_lines(self) -> list[str]:
         """The web server's request lines so far (one per request)."""
@@ -313,6 +350,11 @@ class Player:
                 return answer
             time.sleep(6)
         raise AssertionError("flood control never let the player post")
+
+
+def _php(text: str) -> str:
+    """A PHP single-quoted string literal."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
 def _smf_submit(submits: dict[str, str]) -> dict[str, str]:

@@ -16,14 +16,16 @@ EVIL_NAME = '<img src=x onerror=alert("name")>"\'><svg onload=alert(1)>'
 OUR_SCRIPTS = {"/static/keys.js"}
 
 
-# The GM page's wagon chart (forumbot/web/wagons.py) is the only svg allowed: drawing
-# elements only, and every attribute is checked like any other element's.
-_CHART_TAGS = {"svg", "title", "g", "line", "polyline", "text", "rect"}
+# The GM page's wagon chart (forumbot/web/wagons.py) and history timeline
+# (forumbot/web/timeline.py) are the only svg allowed: drawing elements only, and every
+# attribute is checked like any other element's.
+_CHART_TAGS = {"svg", "title", "g", "line", "polyline", "text", "rect", "circle"}
+_CHARTS = ("wagons", "timeline")
 
 
 def _in_wagon_chart(el: object) -> bool:
     chart = next((a for a in el.iterancestors("svg")), el if el.tag == "svg" else None)  # type: ignore[attr-defined]
-    if chart is None or chart.get("class") != "wagons":
+    if chart is None or chart.get("class") not in _CHARTS:
         return False
     for name, value in el.attrib.items():  # type: ignore[attr-defined]
         assert not name.lower().startswith("on") and "javascript" not in value.lower()

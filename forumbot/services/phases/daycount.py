@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
-from forumbot.services import domain, games, phases
+from forumbot.services import domain, games, phases, roster
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
@@ -106,13 +106,32 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ..
     ).all()
     latest: dict[str, RawPost] = {}
     before: dict[str, str] = {}  # the revision before the latest: what an edit changed
+    gone = roster.cutoffs(session, game)  # replaced accounts: their later posts are not votes
     for row in rows:
-        if _within(row.posted_at, phase):
+        mine = not _after_leaving(row.author_name, row.posted_at, gone)
+        if _within(row.posted_at, phase) and mine:
             if row.post_id in latest:
                 before[row.post_id] = latest[row.post_id].body_html
             latest[row.post_id] = row
     ordered = sorted(latest.values(), key=lambda r: int(r.post_id))
-    return tuple(domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
+    posts = (domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
+    return tuple(_as_slot(post, gone) for post in posts)
+
+
+def _after_leaving(author: str, when: datetime, gone: dict[str, datetime]) -> bool:
+    """Whether a post or PM is by a replaced account, made after it left its slot."""
+    left = gone.get(author.casefold())
+    return left is not None and _aware(when) >= _aware(left)
+
+
+def _as_slot(post: PostInput, gone: dict[str, datetime]) -> PostInput:
+    """A replaced account's earlier post, matched to its slot by name (the slot's account id
+    is the new account's)."""
+    return replace(post, author_id=None) if post.author.casefold() in gone else post
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[PostInput, ...]:
@@ -123,10 +142,13 @@ def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[P
         .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
         .order_by(RawPM.sent_at, RawPM.id)
     ).all()
+    gone = roster.cutoffs(session, game)
     return tuple(
-        domain.pm_vote(r)
+        _as_slot(domain.pm_vote(r), gone)
         for r in rows
-        if _within(r.sent_at, phase) and r.sender_name.casefold() in players
+        if _within(r.sent_at, phase)
+        and r.sender_name.casefold() in players
+        and not _after_leaving(r.sender_name, r.sent_at, gone)
     )
 
 
