@@ -58,6 +58,8 @@ class Report:
     alerts: list[str] = field(default_factory=list)
     seconds: float = 0.0
     seen: list[str] = field(default_factory=list, repr=False)
+    late: list[str] = field(default_factory=list)  # "lost" in its round, delivered later
+    logs: list[str] = field(default_factory=list)  # the recovery's output of a failed round
 
 
 class Game:
@@ -190,11 +192,33 @@ def run(kills: int = 30, seed: int = 17, max_delay: float = 15.0) -> Report:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
                 report.kills += 1
-            proc.communicate(timeout=60)
-            game.recover()
+            killed = "".join(proc.communicate(timeout=60))
+            recovered = game.recover()
+            failed = len(report.seen)
             check(game, report, alerts_before, f"round {round_no}")
+            if len(report.seen) > failed:
+                tail = (killed + recovered).strip().splitlines()[-12:]
+                report.logs.append(f"round {round_no}: " + " | ".join(tail))
+        game.recover()
+        _settle(game, report)
     report.seconds = round(time.monotonic() - began, 1)
     return report
+
+
+def _settle(game: Game, report: Report) -> None:
+    """At the end, a receipt reported lost in its round but on the forum now was late, not
+    lost: it moves from ``lost`` to ``late`` (the round still did not survive)."""
+    receipts = {(pm["to"], pm["subject"]) for pm in game.forum.data.sent}
+    senders = {f"{pm['subject']!r}": pm["from"] for pm in game.forum.data.inbox}
+    still = []
+    for entry in report.lost:
+        subject = entry.rsplit("no receipt for ", 1)[-1]
+        sender = senders.get(subject)
+        if sender and (sender, f"Re: {subject[1:-1]}") in receipts:
+            report.late.append(entry)
+        else:
+            still.append(entry)
+    report.lost = still
 
 
 @pytest.mark.slow

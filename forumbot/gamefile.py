@@ -110,14 +110,6 @@ class Schedule:
 
 
 @dataclass(frozen=True, slots=True)
-class VoteSettings:
-    """How votes are cast in this game; what is not set here is the ruleset's ``vote:``."""
-
-    channel: str | None = None
-    syntax: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class PublishSettings:
     """Whether drafts wait for the GM, and what the bot says on its own."""
 
@@ -140,9 +132,10 @@ class GameConfig:
     schedule: Schedule
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    votes: VoteSettings = VoteSettings()
     publishing: PublishSettings = PublishSettings()
     vote_rules: Mapping[str, Any] = field(default_factory=dict)
+    """The game's ``votes:``, validated: laid over the ruleset's ``vote:`` by
+    ``parsers.votes.config.vote_section`` (the one place vote rules are made)."""
     """Every key the game file states under ``votes:`` (validated): the vote counter lays
     them over the ruleset's ``vote:`` section."""
     database: str | None = None
@@ -215,8 +208,7 @@ def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
         schedule=_schedule(_mapping(_required(root, "schedule", ""), "schedule")),
         seed=seed,
         options=dict(options),
-        votes=_votes(_mapping(root.get("votes", {}), "votes")),
-        vote_rules=dict(_mapping(root.get("votes", {}), "votes")),
+        vote_rules=_votes(_mapping(root.get("votes", {}), "votes")),
         publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
         database=str(database) if database else None,
         source=source,
@@ -422,26 +414,21 @@ def _phase_length(data: Any, where: str) -> PhaseLength:
     )
 
 
-def _votes(data: dict[str, Any]) -> VoteSettings:
-    """The game's vote settings: any key of a ruleset's ``vote:`` section, checked by the one
-    vote schema (``resolver.votes``); ``channel`` and ``syntax`` are kept here, the vote
-    counter reads the rest from the game file (``docs/votes.md``)."""
+def _votes(data: dict[str, Any]) -> dict[str, Any]:
+    """The game's vote overrides: any key of a ruleset's ``vote:`` section, checked by the one
+    vote schema (``resolver.votes``), as written (``docs/votes.md``)."""
     _no_unknown_keys(data, tuple(VOTE_DEFAULTS), "votes")
     syntax = data.get("syntax", [])
-    if isinstance(syntax, str):
-        syntax = [syntax]
-    for index, name in enumerate(syntax):
+    for index, name in enumerate([syntax] if isinstance(syntax, str) else syntax):
         _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
-    channel = data.get("channel")
+    if data.get("channel"):
+        _choice(data["channel"], VOTE_CHANNELS, "votes.channel")
     try:
         read_vote(Reader("game file"), data, None, "votes")
     except RulesetError as exc:
         hint = f" (valid: {', '.join(exc.choices)})" if exc.choices else ""
         raise ConfigError(exc.path, f"{exc.problem}{hint}") from None
-    return VoteSettings(
-        channel=_choice(channel, VOTE_CHANNELS, "votes.channel") if channel else None,
-        syntax=tuple(syntax),
-    )
+    return dict(data)
 
 
 def _publishing(data: dict[str, Any]) -> PublishSettings:

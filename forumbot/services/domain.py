@@ -24,6 +24,7 @@ from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, 
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
 from parsers.votes import CountResult, PostInput, Source
+from parsers.votes.config import with_game_votes
 from resolver.model import Event, EventKind, GameState, Order
 from resolver.model import Visibility as EventVisibility
 from resolver.model.catalogue import Ruleset
@@ -38,13 +39,20 @@ NO_LYNCH = "No Lynch"  # the vote counter's name for a vote for no lynch
 
 
 def ruleset_of(game: Game) -> Ruleset:
-    """The game's ruleset, with the options of its game file."""
-    return _ruleset(game.ruleset, _options_key(game))
+    """The game's ruleset, with the options of its game file and its ``votes:`` laid over
+    the ruleset's ``vote:`` (the rules the counter, the resolver and the GM page all read)."""
+    return _ruleset(game.ruleset, _options_key(game), _votes_key(game))
+
+
+def _votes_key(game: Game) -> str:
+    """The game file's ``votes:`` overrides, as a cache key (validated when it was read)."""
+    stated = games.config_of(game).vote_rules if (game.settings or {}).get("game_yaml") else {}
+    return json.dumps(dict(stated), sort_keys=True, default=str)
 
 
 def parser_of(game: Game) -> OrderParser:
     """The order parser of the game's ruleset (built once: it takes about 0.1 s)."""
-    return _parser(game.ruleset, _options_key(game))
+    return _parser(game.ruleset, _options_key(game), _votes_key(game))
 
 
 def _options_key(game: Game) -> str:
@@ -57,25 +65,33 @@ def _options_key(game: Game) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def _ruleset(name: str, options: str) -> Ruleset:
-    return load_ruleset(name, options=json.loads(options) or None)
+def _ruleset(name: str, options: str, votes: str = "{}") -> Ruleset:
+    ruleset = load_ruleset(name, options=json.loads(options) or None)
+    overrides = json.loads(votes)
+    return with_game_votes(ruleset, overrides) if overrides else ruleset
 
 
 @functools.lru_cache(maxsize=32)
-def _parser(name: str, options: str) -> OrderParser:
-    return OrderParser(_ruleset(name, options))
+def _parser(name: str, options: str, votes: str = "{}") -> OrderParser:
+    return OrderParser(_ruleset(name, options, votes))
 
 
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+def roster_of(
+    game: Game,
+    players: Iterable[Player],
+    hosts: Sequence[str] = (),
+    state: GameState | None = None,
+) -> Roster:
     """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
     each with its role, life and statuses as the last resolved phase left them (a recruited
     player orders with his new role, a released one is alive again, a revealed Mayor's vote
-    weighs 3). A replaced account holds no slot: it is its slot's previous name (its earlier
-    posts count for the slot, votes on it land on the slot)."""
-    state = latest_state(game)
+    weighs 3), or as ``state`` has them (a past Day is counted as it began). A replaced
+    account holds no slot: it is its slot's previous name (its earlier posts count for the
+    slot, votes on it land on the slot)."""
+    state = state if state is not None else latest_state(game)
     previous = slot_rows.previous_names(game.players)
     now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(

@@ -67,7 +67,7 @@ def fetch(rt: Runtime, game_id: int) -> tuple[int, int]:
     new_posts = new_pms = 0
     for post in adapter.iter_posts(thread, after=after_post):
         with rt.sessions.begin() as session:
-            store_post(session, forum_id, _incoming_post(post))
+            store_post(session, forum_id, _incoming_post(post, thread.url))
             session.get_one(Game, game_id).last_post_id = str(post.post_id)
         new_posts += 1
         _progress(rt, "posts", new_posts)
@@ -373,7 +373,7 @@ def final_read(rt: Runtime, game_id: int) -> int:
     after = PostId(before) if before is not None else None
     for post in rt.adapter(access).iter_posts(thread, after=after):
         with rt.sessions.begin() as session:
-            row, new = store_post(session, forum_id, _incoming_post(post))
+            row, new = store_post(session, forum_id, _incoming_post(post, thread.url))
             edits += int(new and row.revision > 0)
     with rt.sessions.begin() as session:
         phase = session.get_one(Phase, phase_id)
@@ -508,7 +508,8 @@ def _player_named(game: Game, name: str) -> Player | None:
     return None
 
 
-def _incoming_post(post: Post) -> IncomingPost:
+def _incoming_post(post: Post, thread_url: str | None) -> IncomingPost:
+    """A post read from the thread at ``thread_url`` (the GM queue links to it from there)."""
     return IncomingPost(
         topic_id=str(post.topic_id),
         post_id=str(post.post_id),
@@ -517,6 +518,7 @@ def _incoming_post(post: Post) -> IncomingPost:
         posted_at=post.posted_at,
         edited_at=post.edited_at,
         body_html=post.body_html,
+        page_url=thread_url,
     )
 
 

@@ -41,7 +41,6 @@ __all__ = [
     "RosterError",
     "add_substitute",
     "changes",
-    "cutoffs",
     "leave",
     "modkill",
     "remove_substitute",
@@ -213,16 +212,6 @@ def changes(session: Session, game_id: int) -> list[ChangeView]:
     rows = session.scalars(select(RosterChange).where(RosterChange.game_id == game_id)
                            .order_by(RosterChange.at, RosterChange.id)).all()  # fmt: skip
     return [_view(session, row) for row in rows]
-
-
-def cutoffs(session: Session, game: Game) -> dict[str, datetime]:
-    """Per replaced account (case folded), when it stopped playing its slot."""
-    rows = session.execute(
-        select(Player.display_name, RosterChange.at)
-        .join(RosterChange, RosterChange.player_id == Player.id)
-        .where(RosterChange.game_id == game.id, RosterChange.new_player_id.is_not(None))
-    ).all()
-    return {name.casefold(): at for name, at in rows}
 
 
 # --- inside ---------------------------------------------------------------------------------

@@ -10,10 +10,14 @@ writes: the saved states stay as the resolver left them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from forumbot.db.enums import PlayerStatus
-from forumbot.db.models import Player
+from forumbot.db.models import Game, Player, RosterChange
 from forumbot.services import statecodec
 from resolver.model import GameState
 
@@ -77,11 +81,41 @@ def _renamed(value: Any, moved: Mapping[str, str]) -> Any:
     return value
 
 
+def cutoffs(session: Session, game: Game) -> dict[str, datetime]:
+    """Per replaced account (case folded), when it stopped playing its slot."""
+    rows = session.execute(
+        select(Player.display_name, RosterChange.at)
+        .join(RosterChange, RosterChange.player_id == Player.id)
+        .where(RosterChange.game_id == game.id, RosterChange.new_player_id.is_not(None))
+    ).all()
+    return {name.casefold(): at for name, at in rows}
+
+
+def report_lines(session: Session, game_id: int, phase_id: int) -> list[str]:
+    """The roster changes made while a phase was open, for the GM's report of the phase."""
+    rows = session.execute(
+        select(RosterChange, Player.display_name)
+        .join(Player, Player.id == RosterChange.player_id)
+        .where(RosterChange.game_id == game_id, RosterChange.phase_id == phase_id)
+        .order_by(RosterChange.at, RosterChange.id)
+    ).all()
+    names = dict(session.execute(select(Player.id, Player.display_name)
+                                 .where(Player.game_id == game_id)).all())  # fmt: skip
+    lines = []
+    for change, name in rows:
+        new = f" -> {names.get(change.new_player_id, '?')}" if change.new_player_id else ""
+        note = f": {change.note}" if change.note else ""
+        lines.append(f"Roster: {change.kind} {name}{new} (by {change.by}{note})")
+    return lines
+
+
 __all__ = [
     "MODKILL_CAUSE",
     "adjust",
+    "cutoffs",
     "holders",
     "previous_names",
     "renames",
+    "report_lines",
     "slot_names",
 ]

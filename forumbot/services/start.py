@@ -21,6 +21,7 @@ from forumbot.db.enums import DeliveryState, OutboundKind
 from forumbot.db.models import Game, Outbound, Player
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.errors import ConfigError
+from forumbot.gamefile import require_filled
 from forumbot.render import EventRenderer
 from forumbot.services import domain, games, slots
 from resolver.model import Event, EventKind, Visibility
@@ -126,7 +127,12 @@ def draft_start(
     session: Session, game: Game, *, opening: bool = False, opening_text: str | None = None
 ) -> list[Drafted]:
     """Draft the role PMs (and the opening post when asked) once; approved at once when the
-    game auto-posts, else waiting for the GM. Drafting again returns the same rows."""
+    game auto-posts, else waiting for the GM. Drafting again returns the same rows.
+
+    Raises:
+        ConfigError: the game file still has blanks (the rule of ``game check`` and ``run``).
+    """
+    require_filled(games.config_of(game))
     messages = role_messages(game)
     if opening or opening_text is not None:
         messages.insert(0, opening_post(game, opening_text))

@@ -15,7 +15,7 @@ from forumbot.db.enums import DeliveryState
 from forumbot.db.models import Game, PhaseEvent, Player
 from forumbot.errors import ForumbotError
 from forumbot.render import EventRenderer
-from forumbot.services import domain, drafts
+from forumbot.services import domain, drafts, roster
 from forumbot.services.games import config_of
 from forumbot.web import queries
 from forumbot.web.auth import gm_name
@@ -142,7 +142,8 @@ def report(game_id: int) -> Any:
     texts = {
         ev.id: _event_text(renderer, ev) for _phase, events in phases for ev in events
     } if renderer is not None else {}  # fmt: skip
-    return render_template("report.html", game=game, phases=phases, texts=texts)
+    changes = roster.changes(db(), game_id)  # the GM's roster changes are events too
+    return render_template("report.html", game=game, phases=phases, texts=texts, changes=changes)
 
 
 def _renderer(game: Game) -> Any:

@@ -15,6 +15,22 @@ from resolver.model import TargetKind
 ACCEPT = 0.9
 
 
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A sentence that names players but was not read as an order.
+
+    ``plain``: no word that could change an order ("Nick ment, j'en suis sûr");
+    ``postscript``: in a PS after the orders; ``remark``: a plain statement about a player
+    ("Carl seems scummy"), nothing in it adds to or picks an order.
+    """
+
+    text: str
+    names: tuple[str, ...]
+    plain: bool = False
+    postscript: bool = False
+    remark: bool = False
+
+
 @dataclass(slots=True)
 class _Tally:
     accepted: list[Order] = field(default_factory=list)
@@ -113,7 +129,7 @@ def combine(
     verdicts: list[Verdict],
     questions: list[str],
     ctx: Context,
-    unread: list[str] | None = None,
+    unread: list[Unread] | None = None,
 ) -> ParseResult:
     """Fold the PM's orders, in order, into one result.
 
@@ -213,12 +229,13 @@ def _result(
     tally: _Tally,
     pieces: list[tuple[Piece, list[Piece]]],
     questions: list[str],
-    unread: list[str],
+    unread: list[Unread],
     one_action: bool = False,
 ) -> ParseResult:
     asked = tuple(questions)
     notes = tuple(f"refused: {o.render()} ({rule})" for o, rule in tally.rejected)
-    notes += tuple(f"not read as an order: '{text}'" for text in [*tally.ignored, *unread])
+    texts = [*tally.ignored, *(u.text for u in unread)]
+    notes += tuple(f"not read as an order: '{text}'" for text in texts)
     superseded = tuple(tally.superseded)
     whole = _unread_parts(tally, asked, unread, one_action)
     if whole is not None and not tally.doubtful:
@@ -255,7 +272,7 @@ def _result(
 
 
 def _unread_parts(
-    tally: _Tally, asked: tuple[str, ...], unread: list[str], one_action: bool
+    tally: _Tally, asked: tuple[str, ...], unread: list[Unread], one_action: bool
 ) -> str | None:
     """Why a PM whose orders were read cannot be taken whole, or None."""
     if tally.conflicts:
@@ -267,10 +284,13 @@ def _unread_parts(
     asked = tuple(q for q in asked if q not in read)  # "SI: did X kill Y?" is the order
     if asked:
         return f"question to the GM: {asked[0]}"
-    if unread:
-        return f"a line names a player but was not read as an order: '{unread[0]}'"
     targets = {str(v) for o in tally.accepted for s in o.targets
                for v in (s.value, *s.alternatives)}  # fmt: skip
+    replaced = {str(v) for o in tally.superseded for s in o.targets
+                for v in (s.value, *s.alternatives)}  # fmt: skip
+    unread = [u for u in unread if not _remark(u, targets, replaced)]
+    if unread:
+        return f"a line names a player but was not read as an order: '{unread[0].text}'"
     sources = {o.source for o in [*tally.accepted, *(o for o, _ in tally.rejected)]}
     for text, names in tally.ignored_names:
         if text not in sources and set(names) - targets:  # "Nick does the hit.": a performer
@@ -282,6 +302,16 @@ def _unread_parts(
         order, rule = tally.rejected[-1]
         return f"two actions where one is allowed ({order.render()} refused: {rule})"
     return None
+
+
+def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
+    """A line that cannot change the orders read: a plain line in a postscript, a remark
+    about players ("Carl seems scummy"), or one naming only the orders' targets and the
+    targets they replaced ("oui Yann, définitif", "Ann can take care of herself" after
+    "make it Ollie")."""
+    if not line.plain:
+        return False
+    return line.postscript or line.remark or set(line.names) <= targets | replaced
 
 
 def _candidates(tally: _Tally, pieces: list[tuple[Piece, list[Piece]]]) -> tuple[Candidate, ...]:

@@ -74,6 +74,8 @@ class Reading:
         return found  # type: ignore[return-value]
 
     def _match(self, ctx: Context, i: int) -> Match | None:
+        if not ctx.lexicon.starts_phrase(self.keys[i]) and not ctx.learned_abilities:
+            return None  # most words of a PM start no phrase
         avoid = (ctx.abilities or frozenset()) - ctx.usable
         prefer = ctx.usable if ctx.abilities is not None else None
         found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid)

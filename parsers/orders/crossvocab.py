@@ -14,12 +14,41 @@ from typing import Final
 
 from parsers.orders.grammar import Table, _table
 
-ACTION_WORDS: Final[MappingProxyType[str, Table]] = MappingProxyType(
+# Words every ability of a family takes (a Vigilante's "je tue Nick" is his shot, a
+# Doctor's "защити Ann" his heal): a word given to one member only would read as another
+# role's order and be refused.
+_ATTACK = {"fr": "tue|tuer|élimine|éliminer|abats|abattre|tire sur|tirer sur",
+           "ru": "убиваю|убить|убью|стреляю в|застрелить"}  # fmt: skip
+_PROTECT = {"fr": "protège|protéger|protection|je protège",
+            "ru": "защищаю|защитить|защищать|защита"}  # fmt: skip
+_INVESTIGATE = {"fr": "enquête|enquêter|j'enquête|enquête sur|vérifie|vérifier",
+                "ru": "проверяю|проверить|проверка|проверю"}  # fmt: skip
+_FAMILIES = {
+    **dict.fromkeys(("shoot", "mafia_kill", "serial_kill", "kill", "maniac_kill", "cop_shoot",
+                     "wolf_kill", "death_power"), _ATTACK),
+    **dict.fromkeys(("heal", "save", "guard", "protect"), _PROTECT),
+    **dict.fromkeys(("check", "role_check", "investigate"), _INVESTIGATE),
+}  # fmt: skip
+
+
+def _with_family(words: dict[str, Table]) -> MappingProxyType[str, Table]:
+    """Each ability's table with its family's words added, per language; a language an
+    ability already declares in its ruleset is skipped by the lexicon anyway."""
+    out: dict[str, Table] = {}
+    for ability_id in {*words, *_FAMILIES}:
+        own = dict(words.get(ability_id, {}))
+        for lang, extra in _FAMILIES.get(ability_id, {}).items():
+            own[lang] = tuple(dict.fromkeys((*own.get(lang, ()), *_table(x=extra)["x"])))
+        out[ability_id] = MappingProxyType(own)
+    return MappingProxyType(out)
+
+
+ACTION_WORDS: Final[MappingProxyType[str, Table]] = _with_family(
     {
         # --- protection -------------------------------------------------------------
         "heal": _table(
             fr="soigne|soigner|soin|soins|je soigne|protège|protéger|sauve|sauver|guéris|guérir",
-            ru="лечу|лечить|лечение|вылечить|вылечу|спасаю|спасти|защищаю",
+            ru="лечу|лечить|лечение|вылечить|вылечу|спасаю|спасти|защищаю|защитить|защищать|защита",
         ),
         "save": _table(ru="спасаю|спасти|лечу|лечить|защищаю|защитить"),
         "guard": _table(
@@ -132,5 +161,16 @@ ACTION_WORDS: Final[MappingProxyType[str, Table]] = MappingProxyType(
         "cop_recruit": _table(fr="recrute|recruter|recrutement"),
         "deprive_move": _table(fr="bloque|bloquer|prive"),
         "sleeping_pill": _table(fr="somnifère|endors|endormir"),
+    }
+)
+
+# Crimes named after "for"/"pour"/"за" ("j'arrête X pour le meurtre de Y"), per crime id,
+# in the languages the crime's ability does not declare.
+CRIME_WORDS: Final[MappingProxyType[str, Table]] = MappingProxyType(
+    {
+        "kill": _table(fr="meurtre|assassinat|avoir tué|tué", ru="убийство|убийства|убил|убила"),
+        "frame": _table(fr="coup monté|avoir piégé", ru="подставу|подстава"),
+        "steal": _table(fr="vol|avoir volé", ru="кражу|кража"),
+        "disguise": _table(fr="déguisement|s'être déguisé", ru="маскировку|маскировка"),
     }
 )

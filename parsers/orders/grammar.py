@@ -65,6 +65,37 @@ DOUBT: Final = _table(
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно",
 )
+# A preference between players ("Nick would be better"): a line naming a player with one
+# of these words may change the order, so it is never set aside as a remark (one-word
+# phrases: matched on word keys, not through the lexicon).
+PREFERENCE: Final = _table(
+    en="better|rather|prefer|preferably|should|would|could|worth",
+    fr="mieux|plutôt|préfère|préférable|devrais|vaudrait|pourrait",
+    ru="лучше|вместо|предпочитаю|предпочла|предпочёл|стоит|стоило|бы",
+)
+# Words of a remark about a player ("Carl seems scummy", "Nick ment", "Олег врёт"): a
+# plain sentence with one of them, and none of ``SEQUENCE``, is chat, not an order.
+REMARK: Final = _table(
+    en="seems|seem|looks|sounds|said|says|claimed|claims|lied|lies|lying|voted|posted|posts|"
+    "acting|acts|quiet|sus|suspicious|scummy|scum|townie|shady|weird|sketchy|annoying|funny|"
+    "agreed|agrees|thinks|thought|wrote|accused|defended",
+    fr="semble|paraît|ment|menti|mentir|dit|écrit|suspect|suspecte|louche|bizarre|calme|"
+    "discret|discrète|raison|tort|accusé|défendu|pense|trouve|bavard|bavarde",
+    ru="врёт|врет|соврал|соврала|сказал|сказала|говорит|написал|написала|подозрительный|"
+    "подозрительная|молчит|странный|странная|прав|права|голосовал|голосовала|думает|считает",
+)
+# Words that add to or pick an order ("and Carl", "Carl next", "Carl is my pick"): a line
+# with one is never a remark.
+SEQUENCE: Final = _table(
+    en="and|also|too|as well|plus|then|next|after|afterwards|second|another|again|pick|"
+    "choice|choose|go for|one|tonight|today|tomorrow|night|day|him|her|them",
+    fr="et|aussi|également|puis|ensuite|après|prochain|prochaine|suivant|encore|choix|"
+    "choisis|cible|ce soir|cette nuit|demain|nuit|jour|lui|elle",
+    ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
+    "ночью|завтра|ночь|день|его|её|ее|ему|ей",
+)
+# A postscript ("PS: Nick is lying"): chat after the orders.
+POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me
 # his actions"): the hand-off is the GM's to check.
 HANDED: Final = _table(

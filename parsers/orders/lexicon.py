@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parsers.orders import grammar
-from parsers.orders.crossvocab import ACTION_WORDS
+from parsers.orders.crossvocab import ACTION_WORDS, CRIME_WORDS
 from parsers.orders.morph import Morph
 from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
@@ -109,6 +109,14 @@ class Lexicon:
             entries.sort(key=lambda e: -len(e.words))
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
         self.phase_keys = self._phase_keys()
+        self.preference_keys = self._word_keys(grammar.PREFERENCE)
+        self.remark_keys = self._word_keys(grammar.REMARK)
+        self.sequence_keys = self._word_keys(grammar.SEQUENCE)
+
+    def _word_keys(self, table: grammar.Table) -> frozenset[str]:
+        """The keys of a table's one-word phrases (looked up per word, not as phrases)."""
+        words = (w for phrases in table.values() for p in phrases for w in p.split())
+        return frozenset(k for w in words for k in self.morph.keys(normalize(w)))
 
     def _phase_keys(self) -> frozenset[str]:
         """Every word key a phase reference may start with (a fast pre-check per token)."""
@@ -151,8 +159,13 @@ class Lexicon:
         for crime, words in crimes_of(ruleset).items():
             for word in words:
                 self.add("crime", crime, word)
+            found = ruleset.abilities.get(crime)
+            own = {*found.vocabulary, *found.name} if found is not None else set()
+            for lang, phrases in CRIME_WORDS.get(crime, {}).items():
+                for phrase in phrases if lang not in own else ():
+                    self.add("crime", crime, phrase)  # "pour le meurtre de Mori"
+        self._add_action_words(ruleset)  # before the effect words: the more precise reading
         self._add_effect_words(ruleset)
-        self._add_action_words(ruleset)
 
     def _add_action_words(self, ruleset: Ruleset) -> None:
         """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
@@ -237,6 +250,10 @@ class Lexicon:
                 self._memo.clear()
             self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
         return self._memo[memo]
+
+    def starts_phrase(self, keyset: frozenset[str]) -> bool:
+        """Whether any phrase starts with a word of these keys."""
+        return bool(self._entries_for(keyset))
 
     def _entries_for(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
         """Every phrase whose first word has one of these keys, longest first."""

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 
 from rapidfuzz.distance import OSA
 
+from parsers.orders import grammar
 from parsers.orders.build import build
-from parsers.orders.combine import combine
+from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
 from parsers.orders.history import History
-from parsers.orders.lexicon import Lexicon
+from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head
@@ -107,15 +109,17 @@ class OrderParser:
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
         return combine(pieces, verdicts, questions, ctx, unread)
 
-    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str], list[str]]:
+    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str], list[Unread]]:
         """Every draft of the PM, in order, the sentences asked as questions, and the
         sentences that name a player without being read as an order."""
         drafts: list[Draft] = []
         questions: list[str] = []
-        unread: list[str] = []
+        unread: list[Unread] = []
         will: Draft | None = None
         last_line = -1
-        for line, sentence in split_sentences(content_lines(strip_markup(text))):
+        lines = content_lines(strip_markup(text))
+        postscript = _postscript_lines(lines)
+        for line, sentence in split_sentences(lines):
             if will is not None:  # a will runs to the end of the PM
                 will.text += ("\n" if line != last_line else " ") + sentence
                 last_line = line
@@ -135,17 +139,14 @@ class OrderParser:
             named = _named(reading, ctx)
             for draft in found:
                 draft.mentions = named
-            if not found and not carried and drafts and _doubts(reading, ctx):
+            if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if asks:
                 questions.append(sentence)
-            elif (
-                not found
-                and not carried
-                and _names_someone(reading, ctx)
-                and not _only_not(reading, ctx)
-            ):
-                unread.append(sentence)
+            elif not found and not carried and named and not _only_not(reading, ctx):
+                plain = _plain(reading, ctx)
+                remark = plain and _remark(reading, ctx)
+                unread.append(Unread(sentence, named, plain, line in postscript, remark))
             for draft in found:
                 draft.question = draft.question or asks
             drafts += found
@@ -331,14 +332,14 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     """False for a sentence of chat (no order, crime, role or condition word, no quote, no
     phase completing the order before): not scanned,
     so a long PM costs little; its names still count (a line the GM must see)."""
+    if reading.sentence.quotes and any(t.quote is not None for t in reading.sentence.tokens):
+        return True
+    short = len(reading.keys) <= _SHORT_LINE and carry is not None and carry.kind is Kind.ORDER
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is not None and match.kinds() & _SCAN_KINDS:
             return True
-        if reading.sentence.tokens[i].quote is not None:
-            return True
-        short = len(reading.keys) <= _SHORT_LINE
-        if short and carry is not None and carry.kind is Kind.ORDER and reading.phase(ctx, i):
+        if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False
 
@@ -360,9 +361,58 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
         drafts.remove(draft)
 
 
-def _names_someone(reading: Reading, ctx: Context) -> bool:
-    """The sentence names a player other than the sender (a line the GM must see)."""
-    return bool(_named(reading, ctx))
+_POSTSCRIPT = re.compile(grammar.POSTSCRIPT_LINE, re.IGNORECASE)
+# Word kinds that may change an order: a line with one is never set aside as a remark.
+_UNPLAIN = frozenset({"hedge", "doubt", "open_choice", "correction", "alternative", "condition",
+                      "negation", "question", "tell_me", "vague", "target", "gone", "handed",
+                      "no_target"})  # fmt: skip
+
+
+def _postscript_lines(lines: list[str]) -> frozenset[int]:
+    """The lines of a postscript ("PS: Nick is lying"), from its first line to the end."""
+    start = next((i for i, line in enumerate(lines) if _POSTSCRIPT.match(line)), len(lines))
+    return frozenset(range(start, len(lines)))
+
+
+def _plain(reading: Reading, ctx: Context) -> bool:
+    """A remark about players ("Nick ment, j'en suis sûr"): no word that could change an
+    order (a hedge, doubt, correction, alternative, condition, negation, question or a
+    preference such as "Nick would be better"); a belief about a named player ("I think
+    Nick is lying") is a remark."""
+    return _plain_from(reading, ctx, 0)
+
+
+def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
+    """:func:`_plain` for the words from token ``start`` on."""
+    if reading.sentence.question:
+        return False
+    for i, keys in enumerate(reading.keys[start:], start):
+        if keys & ctx.lexicon.preference_keys:
+            return False
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
+            return False
+    return True
+
+
+def _remark(reading: Reading, ctx: Context) -> bool:
+    """A statement about a player ("Carl seems scummy", "Nick ment", "Олег врёт"): a remark
+    word, and no word that adds to or picks an order ("and", "next", "my pick", "tonight")
+    nor a phase."""
+    lexicon = ctx.lexicon
+    if any(keys & lexicon.sequence_keys for keys in reading.keys):
+        return False
+    if any(reading.phase(ctx, i) for i in range(len(reading.keys))):
+        return False
+    return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+def _belief(reading: Reading, ctx: Context, i: int, match: Match | None) -> bool:
+    """ "I think Nick ...": a doubt word right before a player's name is about the player."""
+    after = i + (match.length if match else 1)
+    hit = reading.name(ctx, after)
+    return hit is not None and ctx.actor not in hit.players
 
 
 def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
@@ -374,15 +424,20 @@ def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
 _THAT = frozenset({"that", "que", "qu", "что", "чтобы"})
 
 
-def _doubts(reading: Reading, ctx: Context) -> bool:
+def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     """A sentence without an order that doubts the order before it ("not sure", "je crois");
-    not a belief about something else ("je crois que c'est elle la cible")."""
+    not a belief about something else ("je crois que c'est elle la cible", "I think Nick
+    is lying" when Nick is not the order's target)."""
+    targets = {p for group in last.names for hit in group for p in hit.players}
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
             continue
         after = i + match.length
-        if after >= len(reading.norms) or reading.norms[after] not in _THAT:
+        if after < len(reading.norms) and reading.norms[after] in _THAT:
+            continue
+        believed = reading.name(ctx, after) if "open_choice" not in match.kinds() else None
+        if believed is None or set(believed.players) & (targets | {ctx.actor}):
             return True
     return False
 
@@ -400,6 +455,8 @@ def _only_not(reading: Reading, ctx: Context) -> bool:
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
     hits = _name_only(reading, ctx)
+    if hits is None:
+        hits = _corrected_names(reading, ctx, last)
     others = [h for h in hits or () if h.players != (ctx.actor,)]
     if not others or last.kind not in (Kind.ORDER, Kind.VOTE) or _only_not(reading, ctx):
         return []
@@ -411,6 +468,32 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     else:
         draft.guessed = "a name alone after the order: a correction?"
     return [draft]
+
+
+def _corrected_names(reading: Reading, ctx: Context, last: Draft) -> list[NameHit] | None:
+    """ "actually no, make it Ollie, Ann can take care of herself": a correction, its names
+    up to a comma, then a plain remark naming only the players it replaces; else None."""
+    tokens = reading.sentence.tokens
+    if not tokens or not _kind_at(reading, ctx, 0, "correction"):
+        return None
+    hits: list[NameHit] = []
+    i = 0
+    while i < len(tokens) and not (hits and tokens[i].norm == ","):
+        hit = reading.name(ctx, i)
+        match = reading.match(ctx, i)
+        if hit is not None:
+            hits.append(hit)
+            i += hit.length
+        elif tokens[i].is_punct or (match and match.kinds() <= _CORRECTION_WORDS | {"no_target"}):
+            i += match.length if match else 1  # "non" is also "no action"
+        else:
+            return None
+    replaced = {p for group in last.names for hit in group for p in hit.players}
+    rest = [reading.name(ctx, j) for j in range(i, len(tokens))]
+    named = {p for hit in rest if hit is not None for p in hit.players} - {ctx.actor}
+    if not hits or i >= len(tokens) or not named <= replaced or not _plain_from(reading, ctx, i):
+        return None
+    return hits
 
 
 def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:

@@ -17,6 +17,7 @@ _CYRILLIC = re.compile("[а-яё]", re.I)
 
 # Confidence of a name found by each way of matching (precision first: a prefix or a typo
 # is a guess the GM confirms unless it is long and unique; see ``parse.ACCEPT``).
+_JOINERS = re.compile(r"[_.\-]+")  # what joins the words of a one-word nickname
 QUALITY: Mapping[str, float] = {
     "exact": 1.0,
     "alias": 0.99,
@@ -78,6 +79,10 @@ class PlayerFinder:
         key = tuple(fold(w) for w in words)
         self._exact[key].setdefault(player, how)
         self.longest = max(self.longest, len(key))
+        parts = [p for p in _JOINERS.split(words[0]) if p] if len(words) == 1 else []
+        if len(parts) > 1:  # "Pyro_Pete" written "pyro pete", "Chloe.B" as "chloe b"
+            self._exact[tuple(fold(p) for p in parts)].setdefault(player, "alias")
+            self.longest = max(self.longest, len(parts))
         if len(words) == 1:  # a Cyrillic name in all its cases: "Машу", "Маши" -> Маша
             for form, cases in morph.form_cases(words[0]).items():
                 self._exact[(fold(form),)].setdefault(player, "form" if how == "exact" else how)

@@ -45,7 +45,6 @@ _UNCHECKABLE = {
     "vermouth_bo_cooldown_days": "a cooldown on BO targets",
 }
 _UNCHECKABLE_REQUIRES = frozenset({"friend_dead", "target_cross_examined_before"})
-LOVER = "lover"  # the status two lovers hold (seed 003)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,21 +240,26 @@ def _shielded(c: Check) -> Finding | None:
     return None
 
 
-def _own_lover(c: Check) -> Finding | None:
-    """An order on the sender's own lover that the ability forbids (``own_lover: refused``,
-    seed 003's charm_own_lover) or leaves to the GM (``gm``). The pair is certain only when
-    one couple holds the ``lover`` status; with more, the GM decides."""
+def _lovers(c: Check) -> Finding | None:
+    """An order on one's lover: refused for an ability tagged ``harms`` (lovers may not
+    harm each other); for one with ``own_lover`` (durarara's ``charm_own_lover``) as the
+    option says: ``allowed`` stands, ``refused`` refuses, ``gm`` queues."""
+    harms = "harms" in c.ability.tags
     policy = c.ability.effect_params.get("own_lover")
-    actor = c.slot(c.ctx.actor)
-    if policy not in ("refused", "gm") or actor is None or LOVER not in actor.statuses:
+    if not harms and policy in (None, "allowed"):
         return None
-    lovers = {s.name for s in c.roster.slots if LOVER in s.statuses}
+    sender = c.slot(c.ctx.actor)
+    if sender is None or "lover" not in sender.statuses:
+        return None
+    lovers = [s.name for s in c.roster.slots if "lover" in s.statuses and s.name != sender.name]
     for name in c.players():
-        if name != c.ctx.actor and name in lovers:
-            why = f"{c.name} on {name}, a lover of {c.ctx.actor}"
-            if policy == "refused" and len(lovers) == 2:
-                return Finding(rule=f"{why}: refused by the ruleset (own_lover)")
-            return Finding(doubt=f"{why}: the GM decides (own_lover: {policy})")
+        if name not in lovers:
+            continue
+        if len(lovers) > 1:  # more than one pair: which is the sender's, the GM knows
+            return Finding(doubt=f"{name} is a lover, maybe {c.ctx.actor}'s: the GM checks")
+        if harms or policy == "refused":
+            return Finding(rule=f"{c.ctx.actor} may not use {c.name} on their lover {name}")
+        return Finding(doubt=f"{c.name} on {c.ctx.actor}'s lover {name}: the GM decides")
     return None
 
 
@@ -547,7 +551,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _counts,
     _target_rules,
     _shielded,
-    _own_lover,
+    _lovers,
     _target_classes,
     _claims,
     _only_if,
@@ -558,4 +562,4 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
-_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _own_lover})
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _lovers})

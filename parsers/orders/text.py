@@ -6,6 +6,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from parsers.html import Region, parse_html
 
@@ -33,9 +34,9 @@ _SKIP = Region.QUOTE | Region.CODE | Region.SIGNATURE | Region.BOX
 _ASIDE = re.compile(r"\([^()]*\)")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A word of a sentence: the written form, its normal form and where it sits."""
+class Token(NamedTuple):
+    """A word of a sentence: the written form, its normal form and where it sits (a named
+    tuple: a long PM makes tens of thousands)."""
 
     text: str
     norm: str

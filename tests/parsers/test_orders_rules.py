@@ -148,3 +148,46 @@ def test_a_word_joined_to_the_target_by_and_is_never_dropped() -> None:
     assert thanks.status is Status.ACCEPTED
     english = _parse("failheap", FAILHEAP, "heal Ann and gwen please", "Bob", "night2")
     assert english.status is Status.AMBIGUOUS
+
+
+THREE_LOVERS = {
+    "Élodie": {"role": "ripper", "statuses": ["lover"]},
+    "Manon": {"role": "bacula", "statuses": ["lover"]},
+    "Léa": {"role": "blue_square", "statuses": ["lover"]},
+    "Kévin": {"role": "blue_square"},
+    "Lucas": {"role": "taro"},
+}
+COUPLE = {**THREE_LOVERS, "Léa": {"role": "blue_square"}}  # Élodie and Manon
+BLUE_COUPLE = {
+    **COUPLE,
+    "Élodie": {"role": "ripper"},
+    "Léa": {"role": "blue_square", "statuses": ["lover"]},
+}  # Léa and Manon; fmt: skip
+
+
+def _durarara(option: str, players: Mapping[str, object], text: str, actor: str) -> ParseResult:
+    ruleset = load_ruleset("durarara", options={"charm_own_lover": option})
+    roster: Roster = roster_from_data({"players": players})
+    return OrderParser(ruleset).parse(text, roster=roster, actor=actor, phase="night2",
+                                      history=History())  # fmt: skip
+
+
+def test_a_charm_on_one_s_lover_follows_the_charm_own_lover_option() -> None:
+    """durarara's ``charm_own_lover``: allowed (default) stands, refused refuses, gm queues;
+    a charm on someone else is never touched."""
+    text = "je charme Manon cette nuit"
+    assert _durarara("allowed", COUPLE, text, "Élodie").status is Status.ACCEPTED
+    refused = _durarara("refused", COUPLE, text, "Élodie")
+    assert refused.status is Status.REJECTED and "lover" in (refused.rule or "")
+    assert _durarara("gm", COUPLE, text, "Élodie").status is Status.AMBIGUOUS
+    other = _durarara("refused", COUPLE, "je charme Lucas cette nuit", "Élodie")
+    assert other.status is Status.ACCEPTED
+    unsure = _durarara("refused", THREE_LOVERS, text, "Élodie")  # three lovers: which pair?
+    assert unsure.status is Status.AMBIGUOUS
+
+
+def test_lovers_may_not_harm_each_other() -> None:
+    """An ability tagged ``harms`` (the Blue Squares' victim) on one's lover is refused."""
+    harmed = _durarara("allowed", BLUE_COUPLE, "On mange Manon", "Léa")
+    assert harmed.status is Status.REJECTED and "lover" in (harmed.rule or ""), harmed.reason
+    assert _durarara("allowed", BLUE_COUPLE, "On mange Lucas", "Léa").status is Status.ACCEPTED

@@ -121,3 +121,21 @@ def test_multi_recipient_pms_do_not_count(forum, tmp_path):  # noqa: F811
     assert "[b]Toby[/b] was lynched" in post  # 1 vote to 0: Toby's copied vote is not counted
     assert "arrested [b]Gina[/b]" not in post
     scheduler.shutdown()
+
+
+def test_a_will_by_pm_is_shown_when_its_writer_is_killed(forum, tmp_path):  # noqa: F811
+    """Seed 000, Wills: "Every player can PM a 'Will' to the GM ... This Will will be shown in
+    case you're killed." The latest one counts."""
+    clock = forum.clock
+    _rt, _game_id, scheduler = _start(forum, tmp_path)
+    forum.add_pm("Cole", "will", "My will: trust Hugo.")
+    _step(scheduler, clock)
+    forum.add_pm("Cole", "will", "My will: Gina was acting strange.")
+    forum.add_pm("Gina", "order", "kill Cole")
+    _step(scheduler, clock)
+    _deadline(scheduler, clock, NIGHT1 + timedelta(days=1))
+    post = _bot_posts(forum)[-1]
+    assert "[b]Cole[/b] was found dead" in post
+    assert "[b]Cole[/b] left a will: [quote]Gina was acting strange.[/quote]" in post
+    assert "trust Hugo" not in post
+    scheduler.shutdown()

@@ -190,7 +190,7 @@ def test_charm_own_lover_refused_is_refused_by_the_order_reader(forum, tmp_path)
     assert g.orders("Erika")[-1][2] is OrderStatus.REJECTED  # refused: nothing is applied
     with g.rt.sessions() as s:
         reasons = [i.reason for i in s.scalars(select(ReviewItem))]
-    assert any("a lover of Erika: refused by the ruleset (own_lover)" in r for r in reasons)
+    assert any("Erika may not use Charmer on their lover Walker" in r for r in reasons)
     g.at(paris(7, 22, 10))
     assert not any("charm" in b.casefold() for b in g.pms_to("Walker"))
     g.scheduler.shutdown()
@@ -202,7 +202,7 @@ def test_charm_own_lover_gm_queues_the_order_and_the_night_waits_for_the_gm(foru
     assert g.orders("Erika")[-1][2] is OrderStatus.AMBIGUOUS
     with g.rt.sessions() as s:
         reasons = [i.reason for i in s.scalars(select(ReviewItem))]
-    assert any("a lover of Erika: the GM decides (own_lover: gm)" in r for r in reasons)
+    assert any("Charmer on Erika's lover Walker: the GM decides" in r for r in reasons)
     assert g.pms_to("Erika")[-1].startswith("Reçu. Le MJ le lira")
     g.at(paris(7, 22, 10))
     assert "Nuit 2" not in "\n".join(g.bot_posts())  # the night waits for the GM's word

@@ -151,6 +151,11 @@ def test_game_check_and_run_refuse_the_blanks_with_one_message(tmp_path):
     )
     assert message.endswith("McGonagall, xX_DarkKnight_7_Xx (left FILL_IN or empty in the file)")
     assert message in run.output  # the same rule, the same words
+    # game start (the role PMs) applies it too, before drafting anything.
+    database = f"sqlite:///{tmp_path / 'start.sqlite3'}"
+    start = CliRunner().invoke(main, ["game", "start", str(path), "--database", database])
+    assert start.exit_code != 0
+    assert message.split("setting ", 1)[1] in start.output
 
 
 def test_the_filled_in_file_checks_ok(tmp_path):

@@ -139,6 +139,8 @@ def test_a_replacement_takes_the_slot_its_pms_votes_and_results(game) -> None:
     for _ in range(3):
         _step(rt, game_id, clock, 1)
     assert any("Dan" in p and "lynched" in p for p in _bot_posts(forum))
+    report = next(b for b in _sent_to(forum, "GameMaster") if "Dan" in b)
+    assert "Roster: replace Ann -> Nina (by gm:Steph)" in report
     results = [b for b in _sent_to(forum, "Nina") if "Zed" in b and "Received" not in b]
     assert results, _sent_to(forum, "Nina")  # the sheriff's result goes to the slot's holder
     assert not any(

@@ -33,6 +33,7 @@ from forumbot.db.models import (
     RawPM,
     RawPost,
     ReviewItem,
+    RosterChange,
     VoteEvent,
 )
 
@@ -144,6 +145,16 @@ def _one_of_each(session: Session) -> dict[type, int]:
             recipients=["Bob"],
             data={"target": "Аня"},
         ),
+        RosterChange(
+            game_id=game.id,
+            phase_id=phase.id,
+            kind="modkill",
+            player_id=ann.id,
+            at=T0.astimezone(MOSCOW),
+            by="gm:Стеф",
+            note="ушла",
+            data={"role": "doctor", "revealed": True},
+        ),
     ]
     session.add_all(rows)
     session.commit()
@@ -185,6 +196,9 @@ def test_every_model_round_trips(sessions: sessionmaker[Session]) -> None:
         assert event is not None and event.visibility is Visibility.PRIVATE
         mapping = session.get(LearnedMapping, ids[LearnedMapping])
         assert mapping is not None and mapping.value == "Маша"
+        change = session.get(RosterChange, ids[RosterChange])
+        assert change is not None and change.at == T0 and change.at.tzinfo is not None
+        assert (change.by, change.note, change.data["revealed"]) == ("gm:Стеф", "ушла", True)
 
 
 def test_naive_datetimes_are_refused(sessions: sessionmaker[Session]) -> None:

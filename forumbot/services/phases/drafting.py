@@ -17,7 +17,7 @@ from forumbot.db.enums import DeliveryState, OrderStatus, OutboundKind, PhaseKin
 from forumbot.db.models import Game, Order, Outbound, Phase, Player
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.render import EventRenderer
-from forumbot.services import domain, games, handoffs, receipts
+from forumbot.services import domain, games, handoffs, receipts, slots
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, is_alive, order_deadline, schedule_of
 from forumbot.services.receipts import phase_title
@@ -62,6 +62,7 @@ def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[E
     auto = games.config_of(game).publishing.mode == "auto"
     late = late_lines(session, game, phase)
     extra = handoffs.report_lines(session, game, phase)
+    extra += slots.report_lines(session, game.id, phase.id)  # the GM's roster changes
     extra += ["", "[b]Late, not counted[/b]", *late] if late else []
     for message in result_messages(game, phase, events, extra):
         row, _new = draft_outbound(

@@ -22,9 +22,11 @@ from resolver.hooks.dctp.common import (
     AWAY,
     INJURED,
     JAILED,
+    WILL,
     attack,
     block,
     bo,
+    current_disguise,
     fail,
     has,
     is_player,
@@ -36,10 +38,11 @@ from resolver.hooks.dctp.common import (
     status,
     unlink_all,
     unstatus,
+    will_of,
 )
 from resolver.hooks.dctp.endgame import check_win
 from resolver.hookspecs import ActionView, Handled, Handler, HookView
-from resolver.model.state import Primitive
+from resolver.model.state import LedgerEntry, Primitive
 
 PREP_ONLY = ("amor", "friendship", "disguise")
 ITEM_ABILITIES = ("suitcase_investigate", "fake_action", "bribe")
@@ -219,6 +222,7 @@ _PLAIN: dict[str, Handler] = {
 }
 
 HANDLERS: dict[str, Handler] = {name: guarded(h) for name, h in _PLAIN.items()}
+HANDLERS["will"] = actions.will  # a will is no action: no condition stops the PM
 """Handler name (``effect_params.handler``) → the guarded handler."""
 
 
@@ -244,7 +248,7 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
     abilities; Sonoko's friend's abilities."""
     out: dict[str, tuple[str, ...]] = {}
     for name in view.names():
-        extra: list[str] = []
+        extra: list[str] = [WILL]  # 'Every player can PM a "Will" to the GM'
         if lover_of(view, name):
             extra.append("lovey_dovey")
         if view.items(name).get("black_suitcase", 0) > 0:
@@ -254,8 +258,7 @@ def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
         if view.has_status(name, "detective_boy"):  # 'they have to come to a consensus as a
             extra += list(info.DB_ABILITIES)  # group as to what ability to use'
         extra += _borrowed_roles(view, name) + _variants(view, name)
-        if extra:
-            out[name] = tuple(dict.fromkeys(extra))
+        out[name] = tuple(dict.fromkeys(extra))
     return out
 
 
@@ -275,7 +278,6 @@ def _variants(view: HookView, name: str) -> list[str]:
 
 
 def _borrowed_roles(view: HookView, name: str) -> list[str]:
-    from resolver.hooks.dctp.common import current_disguise
 
     out: list[str] = []
     disguise = current_disguise(view, name)
@@ -333,7 +335,9 @@ def on_phase_end(view: HookView) -> Sequence[Primitive]:
                     out.append(item(name, gadget, -view.items(name)[gadget]))
             if view.role(name).id in ("yukiko", "irish"):
                 out.append(unlink_all(name, "disguise"))
-        out += _betrayal(view) + _gossip(view) + info.fbi_reports(view)
+        betrayals = _betrayal(view)
+        out += [note([kir], "betrayal", **seen) for kir, seen in betrayals.items()]
+        out += _gossip(view) + info.fbi_reports(view, betrayals) + info.fbi_hint(view)
     else:
         out += day.lynch_safeguards(view)
     out += _jail_terms(view) + _leadership(view) + actions.sober_check(view)
@@ -404,26 +408,43 @@ def _leadership(view: HookView) -> list[Primitive]:
     return []
 
 
-def _betrayal(view: HookView) -> list[Primitive]:
-    """Kir learns one random BO activity of the night (named by role in seed 000)."""
-    out: list[Primitive] = []
-    hidden = {"cover", "backup", "fake_action", "frame", "hand_suitcase", "bribe", "order_kill"}
+def _betrayal(view: HookView) -> dict[str, dict[str, str]]:
+    """Kir learns one random BO activity of the night (named by role in seed 000); an Erase
+    tells her the erased role and gives her the will ('Erase: Pisco erased someone. Will get to
+    know the identity of the role that was erased and will be also given the Will')."""
+    out: dict[str, dict[str, str]] = {}
+    hidden = {"cover", "backup", "fake_action", "frame", "hand_suitcase", "bribe", "order_kill",
+              WILL, *DISGUISING}  # fmt: skip
     for kir in view.names():
         if "betrayal" not in view.role(kir).abilities or has(view, kir, *JAILED, *AWAY, *INJURED):
             continue
         seen = [
-            (e.actor, e.ability)
-            for e in view.ledger()
+            e for e in view.ledger()
             if e.phase == view.phase and e.outcome == "done" and is_player(view, e.actor)
-            and bo(view, e.actor) and e.ability not in hidden
+            and bo(view, e.actor) and e.ability not in hidden and not _disguised_act(view, e)
         ]  # fmt: skip
-        if seen:
-            actor, aid = seen[int(view.draw(f"betrayal:{kir}", [str(i) for i in range(len(seen))]))]
-            named = (
-                view.role(actor).id if view.option("betrayal_style") == "seed000_named" else "bo"
-            )
-            out.append(note([kir], "betrayal", role=named, ability=aid))
+        if not seen:
+            continue
+        e = seen[int(view.draw(f"betrayal:{kir}", [str(i) for i in range(len(seen))]))]
+        named = view.role(e.actor).id if view.option("betrayal_style") == "seed000_named" else "bo"
+        out[kir] = {"role": named, "ability": e.ability}
+        if e.ability == "erase_body" and e.targets and is_player(view, e.targets[0]):
+            out[kir]["erased"] = view.role(e.targets[0]).id
+            out[kir]["will"] = will_of(view, e.targets[0]) or ""
     return out
+
+
+DISGUISING = ("disguise", "choose_costumes", "temporary_disguise", "grab_costume")
+
+
+def _disguised_act(view: HookView, e: LedgerEntry) -> bool:
+    """'Disguised abilities: DOESN'T get to know what Irish or Vermouth did with their
+    disguise': an ability the actor has only through his disguise."""
+    disguise = current_disguise(view, e.actor)
+    if disguise is None:
+        return False
+    own = view.role(e.actor).abilities
+    return e.ability not in own and e.ability in view.ruleset.roles[disguise].abilities
 
 
 def _gossip(view: HookView) -> list[Primitive]:
@@ -437,7 +458,7 @@ def _gossip(view: HookView) -> list[Primitive]:
             (e.actor, e.ability)
             for e in view.ledger()
             if e.phase == view.phase and e.outcome == "done" and is_player(view, e.actor)
-            and not bo(view, e.actor) and e.actor != sonoko
+            and not bo(view, e.actor) and e.actor != sonoko and e.ability != WILL
         ]  # fmt: skip
         if seen:
             actor, aid = seen[
@@ -449,8 +470,8 @@ def _gossip(view: HookView) -> list[Primitive]:
 
 def after_deaths(view: HookView, deaths: Mapping[str, str]) -> Sequence[Primitive]:
     """'When one lover dies, the other dies too by suicide in the same phase. No one can heal,
-    protect or prevent the death of the suicidal lover.'"""
-    out: list[Primitive] = []
+    protect or prevent the death of the suicidal lover.' The dead's wills (``actions.wills``)."""
+    out: list[Primitive] = actions.wills(view, tuple(deaths))
     for dead in deaths:
         lover = lover_of(view, dead)
         if lover and view.alive(lover) and view.dying(lover) is None:

@@ -9,12 +9,14 @@ from resolver.hooks.dctp.common import (
     AWAY,
     INJURED,
     JAILED,
+    WILL,
     block,
     bo,
     current_disguise,
     done,
     entries,
     fail,
+    gm_note,
     has,
     is_player,
     item,
@@ -23,9 +25,11 @@ from resolver.hooks.dctp.common import (
     note,
     parse_crime,
     protection,
+    public,
     result,
     status,
     unstatus,
+    will_of,
 )
 from resolver.hookspecs import ActionView, Handled, HookView
 from resolver.model.catalogue import Effect, Ruleset
@@ -48,7 +52,7 @@ def discombobulate(view: HookView, action: ActionView) -> Handled:
         return fail("the trickster is the killer's target")
 
     def later(v: HookView) -> Sequence[Primitive]:
-        acted = any(actor == target for _, actor, _, _ in v.accepted())
+        acted = any(actor == target and aid != WILL for _, actor, aid, _ in v.accepted())
         return [note([target], "discombobulated")] if acted else []
 
     return Handled(
@@ -235,7 +239,7 @@ def travel(view: HookView, action: ActionView) -> Handled:
     me = action.actor
     if view.has_status(me, "on_plane") and not _boarded_now(view, me):
         return fail("already on the plane")
-    if any(actor == me and aid != "travel" for _, actor, aid, _ in view.accepted()):
+    if any(actor == me and aid not in ("travel", WILL) for _, actor, aid, _ in view.accepted()):
         return fail("can't use an ability and travel in the same phase")
     if me in view.votes() and view.kind() == "day":
         return fail("can either Travel OR Vote during Day")
@@ -545,6 +549,32 @@ def hinder(view: HookView, action: ActionView) -> Handled:
 def passive(view: HookView, action: ActionView) -> Handled:
     """Passive abilities (Betrayal, Gossip, Vengeance, Revenge) work by themselves."""
     return fail("a passive ability needs no order")
+
+
+def will(view: HookView, action: ActionView) -> Handled:
+    """Record a will (the ledger keeps it; the latest one counts, shown when he dies)."""
+    if not action.targets or not action.targets[0].strip():
+        return fail("an empty will")
+    return done()
+
+
+def wills(view: HookView, deaths: Sequence[str]) -> list[Primitive]:
+    """'This Will will be shown in case you're killed'; 'A Will will get lost if the body is
+    removed by Piscos ability. Pisco will receive the Will then.' Option ``wills``:
+    ``gm_edits`` gives every will to the GM to publish ('The GM has the last decision')."""
+    out: list[Primitive] = []
+    for dead in deaths:
+        text = will_of(view, dead)
+        if text is None:
+            continue
+        erasers = [s.source for s in view.statuses(dead) if s.id == "erased" and s.source]
+        if erasers:
+            out.append(note(erasers[:1], "will_received", player=dead, text=text))
+        elif view.option("wills") == "gm_edits":
+            out.append(gm_note("will_to_publish", player=dead, text=text))
+        else:
+            out.append(public("will", player=dead, text=text))
+    return out
 
 
 def sober_check(view: HookView) -> list[Primitive]:

@@ -27,6 +27,7 @@ INJURED = ("injured", "temporarily_injured")
 DONE = "done"
 FAILED = "failed"
 KILL_CRIME = "killing"
+WILL = "testament"  # a will PM (the order parser's ``will``, aliased): not an action
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,3 +254,10 @@ def phase_after(view: HookView, phase: str) -> str:
     from resolver.phases import from_index
 
     return from_index(view.index(phase) + 1, view.ruleset).id
+
+
+def will_of(view: HookView, name: str) -> str | None:
+    """The latest will a player sent (None if he sent none)."""
+    found = [e.targets[0] for e in view.ledger() if e.ability == WILL and e.actor == name
+             and e.outcome == DONE and e.targets]  # fmt: skip
+    return found[-1] if found else None

@@ -8,10 +8,11 @@ and will be considered false."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from resolver.hooks.dctp.common import (
     AWAY,
+    INJURED,
     JAILED,
     Claim,
     bo,
@@ -28,6 +29,7 @@ from resolver.hooks.dctp.common import (
     phase_index,
     phase_of,
     result,
+    status,
     unlink_all,
 )
 from resolver.hooks.dctp.ledger import claim_holds, facts
@@ -286,12 +288,39 @@ def identify(view: HookView, action: ActionView) -> Handled:
 
 
 def observe(view: HookView, action: ActionView) -> Handled:
-    """Age-observe: Adult/Teenager/Child (the disguise's); Anokata random, the same for all."""
+    """Age-observe: Adult/Teenager/Child (the disguise's); Anokata random, the same for all.
+    Gender-Observe (seed 001, option ``observe_gender``; order parameter ``type: gender``):
+    male/female, the disguise's; a role the seeds leave open ('random': Anokata) draws once a
+    night for every observer; ``gm``: the GM answers."""
     target = action.targets[0]
+    if action.order_params.get("type") == "gender":
+        return _gender_observe(view, action, target)
     value = appearance(view, target, "observe") or "adult"
     if value == "random":
         value = view.draw(f"observe:{target}", ["adult", "teenager", CHILD])
     return done(result(action.actor, action.ability.id, target, value))
+
+
+def _gender_observe(view: HookView, action: ActionView, target: str) -> Handled:
+    if not view.option("observe_gender"):
+        return fail("Gender-Observe is seed 001's (option observe_gender is off)")
+    value = gender_of(view, target)
+    seen = link(action.actor, f"{target}@{view.phase}", "gender_observed")
+    if value == "gm":
+        return done(seen, note([action.actor], "gm_decides", ability="gender_observe"))
+    return done(seen, result(action.actor, action.ability.id, target, value, type="gender"))
+
+
+def gender_of(view: HookView, target: str) -> str:
+    """``male``/``female`` as Gender-Observe shows the target tonight (``gm``: unknown)."""
+    disguise = current_disguise(view, target)
+    role = view.role(target)
+    if disguise is not None and not has(view, target, *INJURED):
+        role = view.ruleset.roles[disguise]  # 'the player will learn it for the disguise'
+    value = str(role.appears.get("gender", "gm"))
+    if value == "random":  # 'all players will receive the same results'
+        value = view.draw(f"observe_gender:{target}", ["male", "female"])
+    return value
 
 
 def stake_out(view: HookView, action: ActionView) -> Handled:
@@ -467,10 +496,18 @@ SUBORDINATES = ("jodie", "akai", "camel", "kir")
 REPORTED = ("investigate", "special_investigate", "observe")
 
 
-def fbi_reports(view: HookView) -> list[Primitive]:
+def subordinate(view: HookView, name: str) -> bool:
+    """One of James's subordinates, or disguised as one ('This includes characters disguised
+    as the subordinates')."""
+    return view.role(name).id in SUBORDINATES or current_disguise(view, name) in SUBORDINATES
+
+
+def fbi_reports(view: HookView, betrayals: Mapping[str, Mapping[str, str]]) -> list[Primitive]:
     """'After every Night, he will get up to 2 results from his subordinates chosen at random
-    ... In case of Akai, James will only receive one of his investigations.' One report per
-    subordinate drawn, of one of his investigations or observations of the night."""
+    ... In case of Akai, James will only receive one of his investigations. In case of Kir,
+    James will receive only one of her actions (Betrayal, Investigation or Special
+    Investigation) chosen by random.' One report per subordinate drawn, of one of his
+    investigations, observations or (Kir) her Betrayal of the night."""
     out: list[Primitive] = []
     for james in view.names():
         if not view.has_status(james, "fbi_leader"):
@@ -479,31 +516,59 @@ def fbi_reports(view: HookView) -> list[Primitive]:
             e
             for e in entries(view)
             if e.outcome == "done" and e.ability in REPORTED and e.targets
-            and is_player(view, e.actor) and view.role(e.actor).id in SUBORDINATES
+            and is_player(view, e.actor) and subordinate(view, e.actor)
         ]  # fmt: skip
-        subs = sorted({e.actor for e in done_tonight}, key=view.seat)
+        options: dict[str, list[Primitive]] = {}
+        for e in done_tonight:
+            value = _report_value(view, e.ability, e.targets[0], e.actor)
+            options.setdefault(e.actor, []).append(note([james], "fbi_report", role=_shown(
+                view, e.actor), ability=e.ability, target=e.targets[0], result=value))  # fmt: skip
+        for kir, seen in betrayals.items():
+            if subordinate(view, kir):
+                told = {"bo_role": seen["role"], "ability": seen["ability"]}
+                told |= {"erased": seen["erased"]} if "erased" in seen else {}
+                options.setdefault(kir, []).append(
+                    note([james], "fbi_report_betrayal", role=_shown(view, kir), **told)
+                )
+        subs = sorted(options, key=view.seat)
         for pick in range(min(2, len(subs))):
             sub = view.draw(f"fbi_report:{james}:{pick}", subs)
             subs.remove(sub)
-            mine = [e for e in done_tonight if e.actor == sub]
-            entry = mine[int(view.draw(f"fbi_report:{sub}", [str(i) for i in range(len(mine))]))]
-            value = _report_value(view, entry.ability, entry.targets[0])
-            role = view.role(sub).id
-            target = entry.targets[0]
+            mine = options[sub]
             out.append(
-                note(
-                    [james],
-                    "fbi_report",
-                    role=role,
-                    ability=entry.ability,
-                    target=target,
-                    result=value,
-                )
+                mine[int(view.draw(f"fbi_report:{sub}", [str(i) for i in range(len(mine))]))]
             )
     return out
 
 
-def _report_value(view: HookView, ability: str, target: str) -> str:
+def _shown(view: HookView, name: str) -> str:
+    """The subordinate as James knows him: his role, or the subordinate he is disguised as."""
+    disguise = current_disguise(view, name)
+    return disguise if disguise in SUBORDINATES else view.role(name).id
+
+
+def fbi_hint(view: HookView) -> list[Primitive]:
+    """'If someone is disguised as a subordinate, then he will get a small hint, like: "You
+    think there is something strange with your subordinate(s)"' (once, with the count that
+    includes the disguised)."""
+    disguised = [n for n in view.names() if current_disguise(view, n) in SUBORDINATES]
+    out: list[Primitive] = []
+    for james in view.names():
+        if not view.has_status(james, "fbi_leader") or view.has_status(james, "fbi_hinted"):
+            continue
+        if disguised:
+            count = sum(1 for n in view.names(alive=None) if subordinate(view, n))
+            out += [note([james], "subordinates_strange", count=count),
+                    status(None, james, "fbi_hinted")]  # fmt: skip
+    return out
+
+
+def _report_value(view: HookView, ability: str, target: str, actor: str) -> str:
+    gendered = f"{target}@{view.phase}"
+    if ability == "observe" and any(
+        lk.a == actor and lk.b == gendered for lk in view.links("gender_observed")
+    ):
+        return gender_of(view, target)
     if ability == "observe":
         return appearance(view, target, "observe") or "adult"
     claim = parse_claim(target)

@@ -113,10 +113,12 @@ def day_start(work: Work) -> None:
 
 def record_skips(work: Work) -> None:
     """п.09: not voting, or voting for oneself, costs +1 in the log for the next two days
-    (an empty red vote costs nothing)."""
+    (an empty red vote costs nothing; nor does a vote that cannot count, vodka's or the
+    Mayor's silence: the counter never hands it over, and nobody may learn of it)."""
     days = int(work.ruleset.option("log_penalty_days"))
+    view = HookView(work)
     for p in work.living():
-        if p.status("jailed_by_jailer"):
+        if p.status("jailed_by_jailer") or _silent(view, p.name):
             continue
         if p.name in work.votes and work.votes[p.name] != p.name:
             continue
