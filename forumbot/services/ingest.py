@@ -135,7 +135,9 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
     phase, reading = read
-    abilities = [domain.order_fields(o)[0] for o in reading.orders]
+    # a queued reading's candidates count too: the den's victim sent after 19:00 is late
+    read_orders = reading.orders or tuple(o for c in reading.candidates for o in c.orders)
+    abilities = [domain.order_fields(o)[0] for o in read_orders]
     ended = _vote_after_day(game, raw, abilities)
     early = phases.too_early(phase, raw.sent_at, abilities)
     if ended is not None:  # "vote X" by PM while no day is open: it counts for no day
