@@ -8,12 +8,21 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rapidfuzz.distance import OSA
+
 from parsers.names import Ambiguous, MatchKind, Resolved, fold
 from parsers.orders.morph import Morph
 from parsers.orders.text import Token, tokenize
 from parsers.roster import Roster
 
 _CYRILLIC = re.compile("[а-яё]", re.I)
+# Spellings that sound alike in French and English names ("Margaux", "Margot", "Margo"):
+# rewritten in order, then doubled letters merged and a silent last letter dropped.
+_SOUNDS = (
+    ("eaux", "o"), ("eau", "o"), ("aux", "o"), ("au", "o"), ("ph", "f"), ("ck", "k"),
+    ("qu", "k"), ("y", "i"), ("ai", "e"), ("ei", "e"),
+)  # fmt: skip
+_SILENT_END = re.compile(r"(?<=.{3})[tdsxe]$")
 
 # Confidence of a name found by each way of matching (precision first: a prefix or a typo
 # is a guess the GM confirms unless it is long and unique; see ``parse.ACCEPT``).
@@ -174,6 +183,9 @@ class PlayerFinder:
         """
         found = self._index.resolve(word)
         if isinstance(found, Resolved):
+            rivals = self._near_misses(word, found.slot)
+            if rivals:  # "margo" with Margot and Margaux: the closer one is a guess
+                return NameHit((found.slot, *rivals), 1, 0.5, "near-miss", word)
             quality = QUALITY.get(found.how.value, 0.7)
             if found.how is MatchKind.PREFIX and len(fold(word)) < 4:
                 quality = 0.8
@@ -181,3 +193,34 @@ class PlayerFinder:
         if isinstance(found, Ambiguous):
             return NameHit(found.candidates, 1, 0.5, found.how.value, word)
         return None
+
+    def _near_misses(self, word: str, chosen: str) -> tuple[str, ...]:
+        """Other players a non-exact word is as near to: one typo away from (two for a word
+        of 6+ letters), a longer name it begins, or a name that sounds the same."""
+        key, sound = fold(word), _sound(word)
+        budget = 1 if len(key) <= 5 else 2
+        out = []
+        for slot in self.roster.slots:
+            if slot.name == chosen:
+                continue
+            for name in (slot.name, *slot.aliases):
+                other = fold(name)
+                if key.startswith(other):
+                    continue  # "annab" is written past "Anna": it points at Annabelle
+                if (
+                    (len(key) >= 4 and OSA.distance(key, other) <= budget)
+                    or (len(key) >= 3 and other.startswith(key))
+                    or (len(sound) >= 3 and _sound(name) == sound)
+                ):
+                    out.append(slot.name)
+                    break
+        return tuple(sorted(out))
+
+
+def _sound(text: str) -> str:
+    """A rough sound key of a name: "Margaux", "Margot" and "margo" all give "margo"."""
+    key = fold(text).replace(" ", "")
+    for written, said in _SOUNDS:
+        key = key.replace(written, said)
+    key = re.sub(r"(.)\1+", r"\1", key)
+    return _SILENT_END.sub("", key)

@@ -174,10 +174,11 @@ def _phase_limits(c: Check) -> Finding | None:
         # the rulesets file preparation actions as the first night's (they resolve first)
         return Finding(rule=f"{c.name} is used in the preparation phase only")
     where = params.get("where")
-    if isinstance(where, str) and where != "pm" and not params.get("team_vote"):
-        # a team vote ("the wolves choose in the den") is each member's vote, which forumbot
-        # collects by PM and counts; any other choice made elsewhere is the GM's to place
-        return Finding(doubt=f"{c.name} is decided in the {where}, not by PM: the GM decides")
+    if isinstance(where, str) and where != "pm":
+        # "les Carrés Bleus désignent leur victime directement dans l'Antre": forumbot does
+        # not read the den, so a member's PM is not the team's choice; the GM reads the den
+        how = " by the team's vote" if params.get("team_vote") else ""
+        return Finding(doubt=f"{c.name} is decided in the {where}{how}, not by PM: the GM decides")
     return None
 
 
@@ -495,6 +496,31 @@ def _orders_by(c: Check) -> Finding | None:
     return Finding(rule=why)
 
 
+def _team_holder(c: Check) -> Finding | None:
+    """ "The Godfather gets the final say on who the Mafia kills": a faction's kill that the
+    sender's role does not hold is the holder's to order while a holder is alive and free."""
+    actor = c.slot(c.ctx.actor)
+    if "faction_kill" not in c.ability.tags or actor is None or actor.role is None:
+        return None
+    role = c.ruleset.roles.get(actor.role)
+    granted = {str(g) for st in actor.statuses if (d := c.ruleset.statuses.get(st))
+               for g in d.effects.get("grants") or ()}  # fmt: skip
+    if role is None or c.ability.id in role.abilities or c.ability.id in granted:
+        return None
+    holders = [s for s in c.roster.slots if s.alive and s.name != c.ctx.actor
+               and not s.statuses & OUT_STATUSES and _holds(c.ruleset, s.role, c.ability.id)]  # fmt: skip
+    if not holders:
+        return None  # the holder is dead or out: the member's own order (succession)
+    head = holders[0]
+    return Finding(doubt=f"{c.name} is ordered by {head.name} ({head.role}) while alive, "
+                   f"not by {c.ctx.actor}: the GM decides")  # fmt: skip
+
+
+def _holds(ruleset: Ruleset, role_id: str | None, ability_id: str) -> bool:
+    role = ruleset.roles.get(role_id) if role_id else None
+    return role is not None and ability_id in role.abilities
+
+
 def _rotation(c: Check) -> Finding | None:
     """Seed 000: each BO member attempts a night murder before any member gets a second
     turn (option ``night_kill_required: rotation``); the performer is read from the order."""
@@ -544,6 +570,7 @@ def clan_head(ruleset: Ruleset, role_id: str) -> str | None:
 
 _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _orders_by,
+    _team_holder,
     _rotation,
     _requires,
     _actor_status,

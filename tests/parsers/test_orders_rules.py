@@ -62,13 +62,14 @@ def test_special_investigate_is_about_a_past_night() -> None:
 DURARARA = {"Chloé": "cupid", "Hugo": "izaya", "Manon": "bacula", "Léa": "blue_square"}
 
 
-def test_lovers_are_made_on_the_first_night_and_a_wolf_s_pm_is_his_den_vote() -> None:
+def test_lovers_are_made_on_the_first_night_and_a_wolf_s_pm_goes_to_the_gm() -> None:
     late = _parse("durarara", DURARARA, "Je lie Hugo et Manon", "Chloé", "night2")
     assert late.status is Status.REJECTED
     first = _parse("durarara", DURARARA, "Je lie Hugo et Manon", "Chloé", "night1")
     assert first.status is Status.ACCEPTED
-    den = _parse("durarara", DURARARA, "On mange Hugo", "Léa", "night2")  # a team vote
-    assert [o.render() for o in den.orders] == ["wolf_kill Hugo"]
+    den = _parse("durarara", DURARARA, "On mange Hugo", "Léa", "night2")  # chosen in the den
+    assert den.status is Status.AMBIGUOUS
+    assert {o.render() for c in den.candidates for o in c.orders} == {"wolf_kill Hugo"}
 
 
 RU = {"Лиса": "mafia_boss", "Ганс": "mafioso", "Маша": "doctor", "Кот": "sheriff"}
@@ -190,4 +191,5 @@ def test_lovers_may_not_harm_each_other() -> None:
     """An ability tagged ``harms`` (the Blue Squares' victim) on one's lover is refused."""
     harmed = _durarara("allowed", BLUE_COUPLE, "On mange Manon", "Léa")
     assert harmed.status is Status.REJECTED and "lover" in (harmed.rule or ""), harmed.reason
-    assert _durarara("allowed", BLUE_COUPLE, "On mange Lucas", "Léa").status is Status.ACCEPTED
+    other = _durarara("allowed", BLUE_COUPLE, "On mange Lucas", "Léa")
+    assert other.status is Status.AMBIGUOUS and other.rule is None  # the den's to choose

@@ -1,0 +1,62 @@
+"""Issue 11, blind round B's wrong accepts, each as a class: a name near two players, a
+team's choice made elsewhere, a faction kill whose holder lives, a status condition, an
+order for another phase in the same PM, a mayor's successor in a will."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.roster import roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History | None = History()) -> ParseResult:  # fmt: skip
+    roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
+
+
+def _candidates(result: ParseResult) -> set[str]:
+    return {o.render() for c in result.candidates for o in c.orders}
+
+
+def test_a_name_near_two_players_queues_with_both_as_candidates() -> None:
+    # "remie": one typo from Rémi, and Rémy sounds the same
+    fr = {"Zoé": "shinra", "Rémi": "villager", "Rémy": "villager", "Léa": "blue_square"}
+    sounds = _parse("durarara", fr, "je sauve remie cette nuit", "Zoé", "night2")
+    assert sounds.status is Status.AMBIGUOUS
+    assert "Rémi" in sounds.reason and "Rémy" in sounds.reason
+    # "lind": the start of Linda, one letter from Lina
+    en = {"Ann": "sheriff", "Lina": "villager", "Linda": "villager", "Vito": "godfather"}
+    prefix = _parse("failheap", en, "check lind", "Ann", "night2")
+    assert prefix.status is Status.AMBIGUOUS and "Lina" in prefix.reason
+    ru = {"Маша": "doctor", "Мира": "villager", "Мирон": "villager", "Лиса": "mafia_boss"}
+    assert _parse("ru_mafia", ru, "лечу Миро", "Маша", "night2").status is Status.AMBIGUOUS
+    # written past the shorter name, or spelt in full: one player only
+    assert _parse("failheap", en, "check Linda", "Ann", "night2").status is Status.ACCEPTED
+    assert _parse("ru_mafia", ru, "лечу Мирона", "Маша", "night2").status is Status.ACCEPTED
+
+
+def test_the_den_s_victim_sent_by_pm_goes_to_the_gm_with_the_reading() -> None:
+    players = {"Léa": "blue_square", "Kévin": "blue_square", "Tom": "saki", "Zoé": "shinra"}
+    den = _parse("durarara", players, "ce soir on dévore Tom", "Kévin", "night3")
+    assert den.status is Status.AMBIGUOUS and "den" in den.reason
+    assert "wolf_kill Tom" in _candidates(den)  # the GM accepts it once the den agrees
+
+
+def test_a_mafia_kill_is_the_godfather_s_while_he_lives() -> None:
+    players = {"Nick": "mafioso", "Vito": "godfather", "Carl": "vigilante", "Ann": "sheriff"}
+    member = _parse("failheap", players, "hit Carl tonight", "Nick", "night3")
+    assert member.status is Status.AMBIGUOUS and "Vito" in member.reason
+    assert _parse("failheap", players, "hit Carl tonight", "Vito", "night3").orders
+    dead_gf = {**players, "Vito": {"role": "godfather", "alive": False}}
+    alone = _parse("failheap", dead_gf, "hit Carl tonight", "Nick", "night3")
+    assert [o.render() for o in alone.orders] == ["mafia_kill Carl"]
+    assert alone.status is Status.ACCEPTED
