@@ -508,7 +508,8 @@ def _team_holder(c: Check) -> Finding | None:
     if role is None or c.ability.id in role.abilities or c.ability.id in granted:
         return None
     holders = [s for s in c.roster.slots if s.alive and s.name != c.ctx.actor
-               and not s.statuses & OUT_STATUSES and _holds(c.ruleset, s.role, c.ability.id)]  # fmt: skip
+               and not s.statuses & OUT_STATUSES
+               and _holds(c.ruleset, s.role, c.ability.id)]  # fmt: skip
     if not holders:
         return None  # the holder is dead or out: the member's own order (succession)
     head = holders[0]
