@@ -93,6 +93,8 @@ def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
         piece = Piece(will, 0.95)
         if "wills" not in ctx.lexicon.ruleset.options:  # DCTP has wills; seed 004 has none
             piece.doubt("no_rule", "this ruleset has no will rule: the GM decides")
+        if draft.hedged:  # a will naming a successor among other words: which is the order?
+            piece.doubt("hedged", "the will also gives an order (a successor?): the GM reads it")
         return [piece]
     if draft.kind in (Kind.VOTE, Kind.HANDOFF):
         return [_simple(draft, ctx)]

@@ -105,6 +105,7 @@ class OrderParser:
         )
         sit = Situation(roster, recipients, uses_left or {}, history)
         drafts, questions, unread = self._read(text, ctx)
+        drafts = [d for draft in drafts for d in self._testament(draft, ctx)]
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
         return combine(pieces, verdicts, questions, ctx, unread)
@@ -153,6 +154,29 @@ class OrderParser:
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
         return drafts, questions, unread
+
+    def _testament(self, draft: Draft, ctx: Context) -> list[Draft]:
+        """ "Mon testament : si je meurs, je désigne Noé comme successeur": a will that
+        gives an order of an ability the ruleset lets a will carry (``will_allowed``, the
+        Durarara mayor's successor) is that order; a will that only names such an ability
+        goes to the GM."""
+        known = self.ruleset.abilities
+        allowed = {a for a in ctx.abilities or ()
+                   if a in known and known[a].effect_params.get("will_allowed")}  # fmt: skip
+        if draft.kind is not Kind.WILL or not allowed:
+            return [draft]
+        body = _IF_I_DIE.sub(" ", draft.text).strip(" :,.-")
+        inner, asked, unread = self._read(body, ctx)
+        if (
+            inner
+            and not asked
+            and not unread
+            and all(d.kind is Kind.ORDER and set(d.abilities) <= allowed for d in inner)
+        ):
+            return inner
+        if any(set(d.abilities) & allowed for d in inner):
+            draft.hedged = True  # the will also says something else: the GM reads it
+        return [draft]
 
     def _abilities(
         self, role: str | None, items: Collection[str], statuses: Collection[str] = ()
@@ -513,6 +537,14 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             return None
         i += match.length if match else 1
     return hits
+
+
+# "in case I die" and its kin: what makes a text a will, not a doubt about the order in it
+_IF_I_DIE = re.compile(
+    r"\b(?:au cas où|au cas ou|si jamais je meurs|si je meurs|si je venais à mourir|"
+    r"in case i die|if i die|if i'm killed|в случае моей смерти|если я умру|если меня убьют)\b",
+    re.IGNORECASE,
+)
 
 
 def _usable(

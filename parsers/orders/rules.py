@@ -155,12 +155,26 @@ def _actor_status(c: Check) -> Finding | None:
     actor = c.slot(c.ctx.actor)
     if absent and actor is not None and absent in actor.statuses:
         return Finding(rule=f"{c.ctx.actor} is {absent} and may not use {c.name}")
+    needed = c.ability.effect_params.get("requires_status")
+    if isinstance(needed, str) and actor is not None and needed not in actor.statuses:
+        return _lacks_status(c, actor, needed)
     source = c.ability.effect_params.get("grant_source")
     if isinstance(source, str) and source.startswith("status.") and actor is not None:
         status = source.removeprefix("status.")
         if status not in actor.statuses:  # the BO leader's orders (seed 000)
             return Finding(doubt=f"{c.name} is the {status}'s; {c.ctx.actor} is not known as it")
     return None
+
+
+def _lacks_status(c: Check, actor: RosterSlot, needed: str) -> Finding:
+    """ "Analyze: just available when Kogoro is sober": refused when the roster tracks the
+    sender's statuses (it shows one the role starts with, "drunk"); else the GM checks."""
+    role = c.ruleset.roles.get(actor.role or "")
+    starts = set(role.start_statuses) if role else set()
+    if starts & actor.statuses:
+        return Finding(rule=f"{c.ctx.actor} is not {needed}: {c.name} needs it")
+    return Finding(doubt=f"{c.name} needs {c.ctx.actor} to be {needed}, which the roster "
+                   "does not show: the GM checks")  # fmt: skip
 
 
 def _phase_limits(c: Check) -> Finding | None:

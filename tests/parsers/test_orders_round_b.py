@@ -60,3 +60,28 @@ def test_a_mafia_kill_is_the_godfather_s_while_he_lives() -> None:
     alone = _parse("failheap", dead_gf, "hit Carl tonight", "Nick", "night3")
     assert [o.render() for o in alone.orders] == ["mafia_kill Carl"]
     assert alone.status is Status.ACCEPTED
+
+
+def test_an_ability_needing_a_status_is_checked_when_the_roster_tracks_it() -> None:
+    text = "Analyze what my night 1 interrogation really said"
+    sober = {"Ubel": {"role": "kogoro", "statuses": ["sober"]}, "Quince": "gin"}
+    assert _parse("dctp", sober, text, "Ubel", "day2").status is Status.ACCEPTED
+    drunk = {"Ubel": {"role": "kogoro", "statuses": ["drunk"]}, "Quince": "gin"}
+    refused = _parse("dctp", drunk, text, "Ubel", "day2")
+    assert refused.status is Status.REJECTED and "sober" in (refused.rule or "")
+    untracked = {"Ubel": "kogoro", "Quince": "gin"}  # neither drunk nor sober shown
+    assert _parse("dctp", untracked, text, "Ubel", "day2").status is Status.AMBIGUOUS
+
+
+MAYOR = {"Noé": {"role": "villager", "statuses": ["mayor"]}, "Hugo": "izaya", "Manon": "bacula"}
+
+
+def test_a_mayor_s_will_naming_a_successor_is_the_successor_order() -> None:
+    text = "Mon testament, au cas où : si je meurs, je désigne Hugo comme successeur."
+    named = _parse("durarara", MAYOR, text, "Noé", "night2")
+    assert [o.render() for o in named.orders] == ["name_successor Hugo"]
+    assert named.status is Status.ACCEPTED
+    mixed = "Testament : mon successeur sera Manon. Je sais que Hugo ment."
+    assert _parse("durarara", MAYOR, mixed, "Noé", "night2").status is Status.AMBIGUOUS
+    plain = _parse("durarara", MAYOR, "Testament : Hugo ment, votez contre lui.", "Noé", "night2")
+    assert [o.ability for o in plain.orders] == ["will"]
