@@ -51,6 +51,7 @@ class Piece:
     guesses: list[tuple[str, str, str]] = field(default_factory=list)
     names: tuple[str, ...] = ()
     first: bool = False
+    other_phase: bool = False  # for another phase: no cancel or correction of this one drops it
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
@@ -199,6 +200,7 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     phases = [p for p in pools[TargetKind.PHASE] if p != ctx.phase.id]
     if phases:
         piece.doubt("other_phase", f"names {', '.join(map(str, phases))}, not {ctx.phase.id}")
+        piece.other_phase = True
     piece.order = Order(ability.id, tuple(targets), tuple(params), Kind.ORDER, ctx.phase.id,
                         draft.source)  # fmt: skip
     _common_doubts(draft, piece)
@@ -294,6 +296,9 @@ def _player_slots(groups: list[list[NameHit]], piece: Piece) -> tuple[tuple[Slot
 
 
 def _common_doubts(draft: Draft, piece: Piece) -> None:
+    if draft.later:
+        piece.doubt("other_phase", f"for a later phase than {piece.order.phase}")
+        piece.other_phase = True
     if draft.hedged:
         piece.doubt("hedged", "the player sounds unsure")
     if draft.question and not (draft.claims and draft.trigger_first):

@@ -47,9 +47,8 @@ class _Tally:
         keep = [o for o in self.accepted if abilities and o.ability not in abilities]
         self.superseded += [o for o in self.accepted if o not in keep]
         self.accepted = keep
-        self.doubtful = [
-            d for d in self.doubtful if abilities and d[0].order.ability not in abilities
-        ]
+        self.doubtful = [d for d in self.doubtful if d[0].other_phase
+                         or (abilities and d[0].order.ability not in abilities)]  # fmt: skip
         self.rejected = [r for r in self.rejected if abilities and r[0].ability not in abilities]
 
     def accept(self, order: Order, ctx: Context, corrects: bool = False) -> None:
@@ -58,7 +57,8 @@ class _Tally:
         if corrects:
             self.superseded += [o for o in self.accepted if o.kind is order.kind]
             self.accepted = [o for o in self.accepted if o.kind is not order.kind]
-            self.doubtful = [d for d in self.doubtful if d[0].order.kind is not order.kind]
+            self.doubtful = [d for d in self.doubtful
+                             if d[0].other_phase or d[0].order.kind is not order.kind]  # fmt: skip
         # "cancel my vote ... I vote Léa": the new order replaces; the cancel is spent
         key = "vote" if order.kind is Kind.VOTE else order.ability
         spent = [o for o in self.accepted if o.kind is Kind.CANCEL

@@ -70,6 +70,7 @@ class Draft:
     handed: bool = False
     and_next: bool = False
     joined: list[str] = field(default_factory=list)
+    later: bool = False
 
     def wants(self, ctx: Context, kind: str) -> bool:
         """True if an ability this draft may be has a target/param of ``kind``."""

@@ -223,6 +223,12 @@ TONIGHT: Final = _table(
 PREVIOUS: Final = _table(
     en="last night|yesterday", fr="la nuit dernière|hier", ru="прошлой ночью|вчера"
 )
+# "next night", "la nuit prochaine": an order for a later phase than the PM's (queued)
+NEXT: Final = _table(
+    en="next night|tomorrow night|next day|tomorrow",
+    fr="la nuit prochaine|la prochaine nuit|nuit prochaine|demain soir|demain",
+    ru="следующей ночью|следующую ночь|завтра ночью|завтра",
+)
 PREP: Final = _table(
     en="prep|prep phase|preparation|preparation phase|pre-game",
     fr="préparation|phase de préparation",

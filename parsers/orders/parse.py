@@ -17,7 +17,13 @@ from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head
 from parsers.orders.scan import Draft, scan
-from parsers.orders.text import content_lines, split_sentences, strip_markup, tokenize
+from parsers.orders.text import (
+    content_lines,
+    normalize,
+    split_sentences,
+    strip_markup,
+    tokenize,
+)
 from parsers.orders.validate import Situation, validate
 from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
@@ -148,8 +154,10 @@ class OrderParser:
                 plain = _plain(reading, ctx)
                 remark = plain and _remark(reading, ctx)
                 unread.append(Unread(sentence, named, plain, line in postscript, remark))
+            later = _names_a_later_phase(reading)
             for draft in found:
                 draft.question = draft.question or asks
+                draft.later = draft.later or later
             drafts += found
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
@@ -537,6 +545,18 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             return None
         i += match.length if match else 1
     return hits
+
+
+_LATER = tuple(sorted({tuple(normalize(w) for w in phrase.split())
+                       for phrases in grammar.NEXT.values() for phrase in phrases},
+                      key=len, reverse=True))  # fmt: skip
+
+
+def _names_a_later_phase(reading: Reading) -> bool:
+    """ "je sauve Tom la nuit prochaine", "завтра ночью": the order is for a later phase."""
+    norms = reading.norms
+    return any(tuple(norms[i : i + len(words)]) == words
+               for i in range(len(norms)) for words in _LATER)  # fmt: skip
 
 
 # "in case I die" and its kin: what makes a text a will, not a doubt about the order in it

@@ -85,3 +85,17 @@ def test_a_mayor_s_will_naming_a_successor_is_the_successor_order() -> None:
     assert _parse("durarara", MAYOR, mixed, "Noé", "night2").status is Status.AMBIGUOUS
     plain = _parse("durarara", MAYOR, "Testament : Hugo ment, votez contre lui.", "Noé", "night2")
     assert [o.ability for o in plain.orders] == ["will"]
+
+
+def test_an_order_for_another_phase_makes_the_pm_queue_even_after_a_cancel() -> None:
+    players = {"Zoé": "shinra", "Tom": "saki", "Hugo": "izaya", "Léa": "blue_square"}
+    both = "Pour la nuit 4 : je sauve Tom. Ce soir je ne fais rien."
+    ahead = _parse("durarara", players, both, "Zoé", "night2")
+    assert ahead.status is Status.AMBIGUOUS and "night4" in ahead.reason
+    later = _parse("durarara", players, "je sauve Tom la nuit prochaine", "Zoé", "night2")
+    assert later.status is Status.AMBIGUOUS
+    ru = {"Маша": "doctor", "Кот": "sheriff", "Лиса": "mafia_boss"}
+    text = "Завтра ночью лечу Кота. Сегодня ничего не делаю."
+    assert _parse("ru_mafia", ru, text, "Маша", "night2").status is Status.AMBIGUOUS
+    fixed = _parse("durarara", players, "Je sauve Tom. Non en fait je sauve Hugo.", "Zoé", "night2")
+    assert [o.render() for o in fixed.orders] == ["save Hugo"]  # a correction still corrects
