@@ -138,8 +138,10 @@ def look_alikes(roster: Roster) -> dict[str, tuple[str, ...]]:
 
 def _requires(c: Check) -> Finding | None:
     for key, value in c.ability.requires.items():
-        if key == "status_exists" and not any(
-            s.alive and value in s.statuses for s in c.roster.slots
+        if (
+            key == "status_exists"
+            and not any(s.alive and value in s.statuses for s in c.roster.slots)
+            and not _given_in_history(c, str(value))
         ):
             return Finding(rule=f"nobody alive is {value}: {c.name} has nothing to act on")
         if key == "dead_exists" and all(s.alive for s in c.roster.slots):
@@ -148,6 +150,21 @@ def _requires(c: Check) -> Finding | None:
     if needs in _UNCHECKABLE_REQUIRES:
         return Finding(doubt=f"{c.name} needs {str(needs).replace('_', ' ')}: the GM checks")
     return None
+
+
+def _given_in_history(c: Check, status: str) -> bool:
+    """An applied order of the history gave ``status`` to a player still alive ("douse
+    Anna" on night 2), though the roster does not show it: the status may exist."""
+    if c.history is None:
+        return False
+    alive = {s.name for s in c.roster.slots if s.alive}
+    for order in c.history.orders:
+        ability = c.ruleset.abilities.get(order.ability)
+        gives = ability is not None and ability.effect_params.get("status") == status
+        failed = any(w in (order.result or "").casefold() for w in ("fail", "block"))
+        if gives and not failed and set(order.targets) & alive:
+            return True
+    return False
 
 
 def _actor_status(c: Check) -> Finding | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -99,3 +99,12 @@ def test_an_order_for_another_phase_makes_the_pm_queue_even_after_a_cancel() -> 
     assert _parse("ru_mafia", ru, text, "Маша", "night2").status is Status.AMBIGUOUS
     fixed = _parse("durarara", players, "Je sauve Tom. Non en fait je sauve Hugo.", "Zoé", "night2")
     assert [o.render() for o in fixed.orders] == ["save Hugo"]  # a correction still corrects
+
+
+def test_ignite_counts_a_douse_the_history_shows_though_the_roster_does_not() -> None:
+    players = {"Pyro": "arsonist", "Bob": "doctor", "Ann": "sheriff"}
+    doused = History(orders=(PastOrder("night1", "Pyro", "douse", ("Bob",)),))
+    assert _parse("failheap", players, "ignite", "Pyro", "night2", doused).orders
+    blocked = History(orders=(PastOrder("night1", "Pyro", "douse", ("Bob",), result="blocked"),))
+    refused = _parse("failheap", players, "ignite", "Pyro", "night2", blocked)
+    assert refused.status is Status.REJECTED
