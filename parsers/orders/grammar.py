@@ -223,6 +223,13 @@ TONIGHT: Final = _table(
 PREVIOUS: Final = _table(
     en="last night|yesterday", fr="la nuit dernière|hier", ru="прошлой ночью|вчера"
 )
+# "Передаю от Вадима: ...": another player's orders passed on by the sender (queued)
+FORWARDED: Final = _table(
+    en="on behalf of|forwarding from|passing on from|asked me to pass on|asked me to forward",
+    fr="de la part de|au nom de|m'a demandé de transmettre|m'a demandé de faire passer",
+    ru="передаю от|пересылаю от|от имени|просил переслать|просила переслать|просил передать|"
+    "просила передать",
+)
 # "next night", "la nuit prochaine": an order for a later phase than the PM's (queued)
 NEXT: Final = _table(
     en="next night|tomorrow night|next day|tomorrow",

@@ -112,6 +112,9 @@ class OrderParser:
         sit = Situation(roster, recipients, uses_left or {}, history)
         drafts, questions, unread = self._read(text, ctx)
         drafts = [d for draft in drafts for d in self._testament(draft, ctx)]
+        if _forwards(text):  # "Передаю от Вадима: «стреляем в Руслана»"
+            for draft in drafts:
+                draft.handed = True
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
         return combine(pieces, verdicts, questions, ctx, unread)
@@ -545,6 +548,19 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             return None
         i += match.length if match else 1
     return hits
+
+
+_FORWARDED = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(re.escape(p) for ps in grammar.FORWARDED.values() for p in ps)
+    + r")(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _forwards(text: str) -> bool:
+    """The PM passes on another player's orders ("on behalf of", "передаю от")."""
+    return _FORWARDED.search(text.replace("’", "'")) is not None
 
 
 _LATER = tuple(sorted({tuple(normalize(w) for w in phrase.split())

@@ -108,3 +108,12 @@ def test_ignite_counts_a_douse_the_history_shows_though_the_roster_does_not() ->
     blocked = History(orders=(PastOrder("night1", "Pyro", "douse", ("Bob",), result="blocked"),))
     refused = _parse("failheap", players, "ignite", "Pyro", "night2", blocked)
     assert refused.status is Status.REJECTED
+
+
+def test_orders_passed_on_for_another_player_go_to_the_gm_not_refused() -> None:
+    players = {"Ann": "sheriff", "Bob": "doctor", "Carl": "vigilante", "Vito": "godfather"}
+    passed = _parse("failheap", players, "On behalf of Bob: heal Carl tonight", "Ann", "night3")
+    assert passed.status is Status.AMBIGUOUS
+    ru = {"Кот": "sheriff", "Маша": "doctor", "Лиса": "mafia_boss"}
+    relayed = _parse("ru_mafia", ru, "Передаю от Маши: лечу Лису", "Кот", "night2")
+    assert relayed.status is Status.AMBIGUOUS
