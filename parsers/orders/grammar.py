@@ -48,22 +48,23 @@ QUESTION_START: Final = _table(
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
-    "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so",
+    "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
+    "jk|just kidding|kidding",
     fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
-    "au cas où|à moins que|à moins qu'",
-    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|"
+    "au cas où|à moins que|à moins qu'|je rigole|je plaisante",
+    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
 DOUBT: Final = _table(
     en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
-    "maybe|perhaps|probably|unsure|idk",
+    "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding",
     fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
-    "peut-être|sans doute|provisoire|pas définitif",
+    "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante",
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
-    "не точно",
+    "не точно|шучу",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word
@@ -155,11 +156,13 @@ CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="есл�
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
     "changed my mind|change of plans|change my action|or rather|or maybe|make that|"
-    "make it|change that to|change it to|i mean|correction",
+    "make it|change that to|change it to|i mean|correction|for real|for real tho|"
+    "for real though|final answer",
     fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien|"
-    "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification",
+    "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
+    "pour de vrai",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
-    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю",
+    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).

@@ -117,3 +117,16 @@ def test_orders_passed_on_for_another_player_go_to_the_gm_not_refused() -> None:
     ru = {"Кот": "sheriff", "Маша": "doctor", "Лиса": "mafia_boss"}
     relayed = _parse("ru_mafia", ru, "Передаю от Маши: лечу Лису", "Кот", "night2")
     assert relayed.status is Status.AMBIGUOUS
+
+
+def test_final_answers_correct_and_a_joke_withdraws_in_three_languages() -> None:
+    en = {"Bob": "doctor", "Ann": "sheriff", "Carl": "vigilante", "Vito": "godfather"}
+    real = _parse("failheap", en, "heal Carl lol jk. For real tho: heal Ann.", "Bob", "night3")
+    assert [o.render() for o in real.orders] == ["heal Ann"]
+    assert _parse("failheap", en, "heal Ann jk", "Bob", "night3").status is Status.AMBIGUOUS
+    ru = {"Маша": "doctor", "Кот": "sheriff", "Лиса": "mafia_boss"}
+    final = _parse("ru_mafia", ru, "Лечу Кота. Нет, стоп. Итог: лечу Лису.", "Маша", "night2")
+    assert [o.render() for o in final.orders] == ["heal Лиса"]
+    assert _parse("ru_mafia", ru, "лечу Кота, шучу", "Маша", "night2").status is Status.AMBIGUOUS
+    fr = {"Zoé": "shinra", "Tom": "saki", "Léa": "blue_square"}
+    assert _parse("durarara", fr, "je sauve Tom, je rigole", "Zoé", "night3").orders == ()
