@@ -87,6 +87,15 @@ def test_the_timeline_shows_the_phases_lynch_death_and_replacement(played) -> No
         bob = session.scalars(select(Player).where(Player.display_name == "Bob")).one()
         assert bob.status is PlayerStatus.ALIVE
 
+    # The replace form takes the new account's forum user id (votes are matched on it).
+    client.post(
+        f"/games/{game_id}/roster/replace",
+        data={"old": "Carl", "new": "Theo", "user_id": "42", "csrf_token": csrf_of(client)},
+    )
+    with rt.sessions() as session:
+        theo = session.scalars(select(Player).where(Player.display_name == "Theo")).one()
+        assert theo.forum_user_id == "42"
+
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
