@@ -50,19 +50,38 @@ def roster_replace(game_id: int) -> Any:
         user_id=f.get("user_id") or None, note=f.get("note", ""))))  # fmt: skip
 
 
+def _confirmed(form: Any, what: str) -> None:
+    """A removal cannot be undone: the form's "sure" box must be ticked."""
+    if form.get("confirm") != "yes":
+        name = form.get("name", "")
+        raise roster.RosterError(f"Tick 'sure' to {what} {name}: it cannot be undone.")
+
+
 @bp.post("/games/<int:game_id>/roster/modkill")
 def roster_modkill(game_id: int) -> Any:
-    """Remove a player from the game."""
-    return _act(game_id, lambda g, f, by: _said(roster.modkill(
-        db(), g, f.get("name", ""), by=by, at=ext()["now"](), note=f.get("note", ""))))  # fmt: skip
+    """Remove a player from the game (the GM ticked "sure")."""
+
+    def act(game: Game, form: Any, by: str) -> str:
+        _confirmed(form, "modkill")
+        return _said(roster.modkill(
+            db(), game, form.get("name", ""), by=by, at=ext()["now"](),
+            note=form.get("note", "")))  # fmt: skip
+
+    return _act(game_id, act)
 
 
 @bp.post("/games/<int:game_id>/roster/leave")
 def roster_leave(game_id: int) -> Any:
-    """A player leaves: replaced by a substitute, else removed."""
-    return _act(game_id, lambda g, f, by: _said(roster.leave(
-        db(), g, f.get("name", ""), by=by, at=ext()["now"](),
-        substitute=f.get("sub") or None, note=f.get("note", ""))))  # fmt: skip
+    """A player leaves: replaced by a substitute, else removed (the GM ticked "sure")."""
+
+    def act(game: Game, form: Any, by: str) -> str:
+        if not form.get("sub"):
+            _confirmed(form, "remove")
+        return _said(roster.leave(
+            db(), game, form.get("name", ""), by=by, at=ext()["now"](),
+            substitute=form.get("sub") or None, note=form.get("note", "")))  # fmt: skip
+
+    return _act(game_id, act)
 
 
 @bp.post("/games/<int:game_id>/roster/substitutes")

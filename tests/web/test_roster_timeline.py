@@ -76,6 +76,26 @@ def test_the_timeline_shows_the_phases_lynch_death_and_replacement(played) -> No
         bob = session.scalars(select(Player).where(Player.display_name == "Bob")).one()
         assert bob.status is PlayerStatus.ALIVE
 
+    # A modkill cannot be undone: without the "sure" box ticked, nothing changes.
+    unsure = client.post(
+        f"/games/{game_id}/roster/modkill",
+        data={"name": "Bob", "csrf_token": csrf_of(client)},
+        follow_redirects=True,
+    )
+    assert "Tick &#39;sure&#39; to modkill Bob" in unsure.get_data(as_text=True)
+    with rt.sessions() as session:
+        bob = session.scalars(select(Player).where(Player.display_name == "Bob")).one()
+        assert bob.status is PlayerStatus.ALIVE
+
+    # The replace form takes the new account's forum user id (votes are matched on it).
+    client.post(
+        f"/games/{game_id}/roster/replace",
+        data={"old": "Carl", "new": "Theo", "user_id": "42", "csrf_token": csrf_of(client)},
+    )
+    with rt.sessions() as session:
+        theo = session.scalars(select(Player).where(Player.display_name == "Theo")).one()
+        assert theo.forum_user_id == "42"
+
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
@@ -95,6 +115,7 @@ def test_the_gm_modkills_and_adds_a_substitute_in_the_browser(played, tmp_path: 
             assert "Ann replaced by Nina" in page.locator("svg.timeline").text_content()
             row = page.locator("tr[data-player='Bob']")
             row.locator("input[name=note]").nth(1).fill("never posted")
+            row.locator("[data-confirm-modkill]").check()
             row.locator("[data-modkill]").click()
             page.wait_for_selector(".flash.ok")
             page.fill("input[name=add]", "Sam")
