@@ -33,5 +33,8 @@ def test_smf_pm_limit_is_rate_limiting_and_lifts_with_send_mail(smf21_board: Boa
         )
         ref = board.adapter().send_pm(["Conia"], "lifted", "Your result.")
         assert ref.pm_id is not None
-    finally:
+    finally:  # the stock limit and no group left behind for the tests that follow
         board.sql("UPDATE smf_settings SET value='10,5,20' WHERE variable='pm_spam_settings'")
+        board.sql("UPDATE smf_members SET additional_groups = '' WHERE member_name = 'ModBot'; "
+                  "DELETE p, g FROM smf_permissions p JOIN smf_membergroups g "
+                  "ON g.id_group = p.id_group WHERE g.group_name = 'Bots'")  # fmt: skip
