@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import traceback
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,10 +44,12 @@ class BotCli:
                     "FORUMBOT_DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1"})  # fmt: skip
         return env
 
-    def __call__(self, *args: str, ok: bool = True) -> str:
+    def __call__(self, *args: str, ok: bool = True, timeout: float = 300) -> str:
         """Run ``forumbot ARGS`` (its real command line, in this process: a new Python for
         each command cost 4-7 s of imports on the loaded CI machine); its output (stdout and
-        stderr). Asserts success when ``ok``. The fault runs stay separate processes."""
+        stderr). Asserts success when ``ok``, and that it took at most ``timeout`` seconds
+        (it cannot be cut short in-process). The fault runs stay separate processes."""
+        began = time.monotonic()
         overrides = {k: v for k, v in self.env().items() if os.environ.get(k) != v}
         with contextlib.chdir(self.workdir):
             done = CliRunner().invoke(main, list(args), env=overrides, catch_exceptions=True)
@@ -57,6 +60,8 @@ class BotCli:
         self.stdout = done.stdout
         if ok:
             assert done.exit_code == 0, f"forumbot {' '.join(args)} failed:\n{out}"
+        took = time.monotonic() - began
+        assert took <= timeout, f"forumbot {' '.join(args)} took {took:.0f} s (> {timeout:g})"
         return out
 
     def faulty(self, fault: str, url: str, *args: str, field: str = "message") -> int:
