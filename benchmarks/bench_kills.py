@@ -58,6 +58,7 @@ class Report:
     alerts: list[str] = field(default_factory=list)
     seconds: float = 0.0
     seen: list[str] = field(default_factory=list, repr=False)
+    logs: list[str] = field(default_factory=list)  # the recovery's output of a failed round
 
 
 class Game:
@@ -190,9 +191,13 @@ def run(kills: int = 30, seed: int = 17, max_delay: float = 15.0) -> Report:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
                 report.kills += 1
-            proc.communicate(timeout=60)
-            game.recover()
+            killed = "".join(proc.communicate(timeout=60))
+            recovered = game.recover()
+            failed = len(report.seen)
             check(game, report, alerts_before, f"round {round_no}")
+            if len(report.seen) > failed:
+                tail = (killed + recovered).strip().splitlines()[-12:]
+                report.logs.append(f"round {round_no}: " + " | ".join(tail))
     report.seconds = round(time.monotonic() - began, 1)
     return report
 

@@ -108,9 +108,14 @@ def random_votes(rnd: random.Random, state: GameState) -> dict[str, str | None]:
 GAMES = {
     "failheap": (random_setup, ALLOWED_DRAWS),
     "durarara": (durarara_games.random_setup, durarara_games.ALLOWED_DRAWS),
-    "ru_mafia": (ru_mafia_games.random_setup, ru_mafia_games.ALLOWED_DRAWS),
+    "ru_mafia": (
+        ru_mafia_games.random_setup,
+        ru_mafia_games.ALLOWED_DRAWS,
+        ru_mafia_games.random_extras,
+    ),
 }
-"""Ruleset id → (random setup, the draws its rulebook allows)."""
+"""Ruleset id → (random setup, the draws its rulebook allows[, orders random_orders cannot
+make: parameters, the host's records])."""
 
 
 def play_dctp(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[str, int]:
@@ -144,12 +149,13 @@ def play(ruleset: Ruleset, seed: int, max_phases: int, slowest: list) -> tuple[s
     if ruleset.id == "dctp":
         return play_dctp(ruleset, seed, max_phases, slowest)
     rnd = random.Random(seed)
-    setup, allowed_draws = GAMES[ruleset.id]
+    setup, allowed_draws, *extras = GAMES[ruleset.id]
     state = new_game(ruleset, setup(rnd), seed=seed).state
     rng = PurposeRng(seed)
     for n in range(1, max_phases + 1):
         kind = next_phase(state.phase, ruleset).kind
         orders = random_orders(rnd, state, ruleset, kind)
+        orders += [o for extra in extras for o in extra(rnd, state, ruleset, kind)]
         votes = random_votes(rnd, state) if kind == "day" else None
         start = time.process_time()
         res = resolve_phase(state, orders, ruleset, rng=rng, votes=votes)

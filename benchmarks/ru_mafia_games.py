@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from resolver.model import GameState, Order, Ruleset
+
 CLAN = ["mafia_boss", "mafioso", "mafia_recruiter"]
 CLAN_2 = ["mafia_boss_2", "mafioso_2", "mafia_recruiter_2"]
 COPS = ["sheriff", "investigator", "recruit_cop"]
@@ -44,3 +46,26 @@ def random_setup(rnd: random.Random) -> dict[str, str]:
     roles += ["villager"] * max(3, n - len(roles))
     rnd.shuffle(roles)
     return {f"P{i:02d}": role for i, role in enumerate(roles)}
+
+
+def random_extras(rnd: random.Random, state: GameState, ruleset: Ruleset, kind: str) -> list[Order]:
+    """Orders with parameters: answers to invitations and the Fairy's gifts at night; the
+    host's penalties by day (п.09а, п.15, п.18, a lightning sometimes)."""
+    alive = [p for p in state.players if p.alive]
+    if kind == "night":
+        answers = ruleset.abilities["answer_recruitment"].params["answer"].choices
+        gifts = list(ruleset.abilities["gift"].effect_params["gift_list"])
+        out = [Order(p.name, "answer_recruitment", (), {"answer": rnd.choice(answers)})
+               for p in alive if p.faction == "town" and rnd.random() < 0.3]  # fmt: skip
+        for p in [p for p in alive if p.role == "fairy" and len(alive) > 1]:
+            to = rnd.choice([q.name for q in alive if q.name != p.name])
+            out.append(Order(p.name, "gift", (to,), {"item": rnd.choice(gifts)}))
+        return out
+    reasons = ruleset.abilities["host_penalty"].params
+    out = []
+    for p in [p for p in alive if rnd.random() < 0.05]:
+        params = {"reason": rnd.choice(reasons["reason"].choices)}
+        if rnd.random() < 0.5:
+            params["penalty"] = rnd.choice(reasons["penalty"].choices)
+        out.append(Order(p.name, "host_penalty", (), params))
+    return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from forumbot.errors import ConfigError
-from forumbot.gamefile import GameConfig
+from forumbot.gamefile import GameConfig, require_filled
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
 from resolver.ruleset import load_ruleset
@@ -34,12 +34,15 @@ class OptionLine:
 
 
 def load_game_ruleset(config: GameConfig) -> Ruleset:
-    """Load the game's ruleset with the game's options and check every player's role.
+    """Check nothing is left to fill in, then load the game's ruleset with the game's
+    options and check every player's role (``forumbot game check`` and ``forumbot run``).
 
     Raises:
-        ConfigError: the ruleset is unknown or broken, an option or its value is unknown, or
-            a player's role is not in the ruleset; the message names the game-file setting.
+        ConfigError: a blank is left (``FILL_IN`` or a player without a role: "fill in
+            before `run`"), the ruleset is unknown or broken, an option or its value is
+            unknown, or a player's role is not in the ruleset; the message names the setting.
     """
+    require_filled(config)
     try:
         ruleset = load_ruleset(config.ruleset, options=config.options)
     except RulesetError as exc:

@@ -36,6 +36,24 @@ VOTE_SYNTAXES = tuple(s.value for s in Syntax)
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 _PHASE = re.compile(r"^(day|night)(\d+)$")
+BLANK = "FILL_IN"
+_ROLE_KEY = re.compile(r"^players\[(\d+)\]\.role$")
+"""What ``forumbot init`` writes where the thread did not tell: a blank the GM fills in.
+
+A game file may hold blanks: ``forumbot game check`` lists them and ``forumbot run`` refuses
+the game until none is left (``require_filled``, the one rule both apply)."""
+# A blank that must stand in for a required setting while the rest of the file is checked.
+_STAND_INS: dict[str, Any] = {
+    "name": BLANK,
+    "gm": BLANK,
+    "ruleset": BLANK,
+    "players": [{"name": BLANK}],
+    "players.name": BLANK,
+    "schedule.timezone": "UTC",
+    "schedule.first_phase": "day1",
+    "schedule.day.length": "48h",
+    "schedule.night.length": "24h",
+}
 
 # libyaml when installed (8x faster on the big rulesets), else the pure-Python safe loader.
 
@@ -92,14 +110,6 @@ class Schedule:
 
 
 @dataclass(frozen=True, slots=True)
-class VoteSettings:
-    """How votes are cast in this game; what is not set here is the ruleset's ``vote:``."""
-
-    channel: str | None = None
-    syntax: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class PublishSettings:
     """Whether drafts wait for the GM, and what the bot says on its own."""
 
@@ -122,13 +132,16 @@ class GameConfig:
     schedule: Schedule
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    votes: VoteSettings = VoteSettings()
     publishing: PublishSettings = PublishSettings()
     vote_rules: Mapping[str, Any] = field(default_factory=dict)
+    """The game's ``votes:``, validated: laid over the ruleset's ``vote:`` by
+    ``parsers.votes.config.vote_section`` (the one place vote rules are made)."""
     """Every key the game file states under ``votes:`` (validated): the vote counter lays
     them over the ruleset's ``vote:`` section."""
     database: str | None = None
     source: str | None = None
+    blanks: tuple[str, ...] = ()
+    """The settings left as ``FILL_IN`` (dotted names), in file order."""
 
 
 TOP_KEYS = (
@@ -175,7 +188,8 @@ def load_game_file(path: str | Path) -> GameConfig:
 
 def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
     """Validate already-parsed game data (a mapping) into a ``GameConfig``."""
-    root = _mapping(data, "game file")
+    blanks = tuple(_blanks(data, ""))
+    root = _mapping(_stood_in(data, ""), "game file")
     _no_unknown_keys(root, TOP_KEYS, "")
     seed = root.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -194,12 +208,47 @@ def parse_game(data: Any, *, source: str | None = None) -> GameConfig:
         schedule=_schedule(_mapping(_required(root, "schedule", ""), "schedule")),
         seed=seed,
         options=dict(options),
-        votes=_votes(_mapping(root.get("votes", {}), "votes")),
-        vote_rules=dict(_mapping(root.get("votes", {}), "votes")),
+        vote_rules=_votes(_mapping(root.get("votes", {}), "votes")),
         publishing=_publishing(_mapping(root.get("publishing", {}), "publishing")),
         database=str(database) if database else None,
         source=source,
+        blanks=blanks,
     )
+
+
+def unfilled(config: GameConfig) -> list[str]:
+    """The settings the GM must still fill in before ``run`` (dotted names, file order): the
+    ``FILL_IN`` blanks and the role of every player without one; empty when the game can run."""
+    found = list(config.blanks)
+    found += [f"players[{i}].role" for i, p in enumerate(config.players) if p.role is None]
+    return list(dict.fromkeys(found))
+
+
+def describe_unfilled(config: GameConfig) -> str:
+    """What is left to fill in, in one line: the settings, then the players who need a role."""
+    keys = unfilled(config)
+    roles = [int(m.group(1)) for k in keys if (m := _ROLE_KEY.match(k))]
+    settings = [k for k in keys if not _ROLE_KEY.match(k)]
+    names = [config.players[i].name for i in roles if config.players[i].name != BLANK]
+    if len(names) < len(roles):  # a player without a name yet
+        names.append(f"{len(roles) - len(names)} player(s) to name")
+    return "; ".join(
+        [", ".join(settings)] * bool(settings) + [f"the role of {', '.join(names)}"] * bool(roles)
+    )
+
+
+def require_filled(config: GameConfig) -> None:
+    """The one rule ``forumbot game check`` and ``forumbot run`` apply to blanks.
+
+    Raises:
+        ConfigError: a setting is still ``FILL_IN`` or a player has no role; the message
+            lists every one of them.
+    """
+    missing = unfilled(config)
+    if missing:
+        left = f"(left {BLANK} or empty in the file)"
+        problem = f"fill in before `run`: {describe_unfilled(config)} {left}"
+        raise ConfigError(missing[0], problem, config.source)
 
 
 def parse_duration(value: Any, setting: str) -> timedelta:
@@ -365,26 +414,21 @@ def _phase_length(data: Any, where: str) -> PhaseLength:
     )
 
 
-def _votes(data: dict[str, Any]) -> VoteSettings:
-    """The game's vote settings: any key of a ruleset's ``vote:`` section, checked by the one
-    vote schema (``resolver.votes``); ``channel`` and ``syntax`` are kept here, the vote
-    counter reads the rest from the game file (``docs/votes.md``)."""
+def _votes(data: dict[str, Any]) -> dict[str, Any]:
+    """The game's vote overrides: any key of a ruleset's ``vote:`` section, checked by the one
+    vote schema (``resolver.votes``), as written (``docs/votes.md``)."""
     _no_unknown_keys(data, tuple(VOTE_DEFAULTS), "votes")
     syntax = data.get("syntax", [])
-    if isinstance(syntax, str):
-        syntax = [syntax]
-    for index, name in enumerate(syntax):
+    for index, name in enumerate([syntax] if isinstance(syntax, str) else syntax):
         _choice(name, VOTE_SYNTAXES, f"votes.syntax[{index}]")
-    channel = data.get("channel")
+    if data.get("channel"):
+        _choice(data["channel"], VOTE_CHANNELS, "votes.channel")
     try:
         read_vote(Reader("game file"), data, None, "votes")
     except RulesetError as exc:
         hint = f" (valid: {', '.join(exc.choices)})" if exc.choices else ""
         raise ConfigError(exc.path, f"{exc.problem}{hint}") from None
-    return VoteSettings(
-        channel=_choice(channel, VOTE_CHANNELS, "votes.channel") if channel else None,
-        syntax=tuple(syntax),
-    )
+    return dict(data)
 
 
 def _publishing(data: dict[str, Any]) -> PublishSettings:
@@ -400,6 +444,39 @@ def _publishing(data: dict[str, Any]) -> PublishSettings:
         vote_count_every=parse_duration(every, "publishing.vote_count_every") if every else None,
         poll_interval=parse_duration(data.get("poll_interval", "2m"), "publishing.poll_interval"),
     )
+
+
+# --- blanks -------------------------------------------------------------------------------
+
+
+def _blanks(data: Any, where: str) -> list[str]:
+    """The dotted names of every ``FILL_IN`` value in the raw game data."""
+    if data == BLANK:
+        return [where]
+    if isinstance(data, dict):
+        return [b for key, value in data.items() for b in _blanks(value, _join(where, str(key)))]
+    if isinstance(data, list):
+        return [b for i, value in enumerate(data) for b in _blanks(value, f"{where}[{i}]")]
+    return []
+
+
+def _stood_in(data: Any, where: str) -> Any:
+    """The raw game data with each blank replaced by its stand-in (or left out when the
+    setting is optional), so the rest of the file is still checked."""
+    if isinstance(data, dict):
+        kept = {}
+        for key, value in data.items():
+            inner = _join(where, str(key))
+            if value == BLANK:
+                generic = re.sub(r"\[\d+\]", "", inner)  # players[2].name -> players.name
+                if generic in _STAND_INS:
+                    kept[key] = _STAND_INS[generic]
+                continue
+            kept[key] = _stood_in(value, inner)
+        return kept
+    if isinstance(data, list):
+        return [_stood_in(value, f"{where}[{i}]") for i, value in enumerate(data)]
+    return data
 
 
 # --- small checks ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from parsers.votes import (
     result_as_json,
     rules_for,
 )
+from parsers.votes.config import vote_section
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
 from resolver.ruleset import RULESETS_DIR, load_ruleset, parse_yaml
@@ -108,15 +109,14 @@ def vote_rule_lines(ruleset: Ruleset, stated: Mapping[str, Any]) -> list[tuple[s
     Returns:
         Every key of the section, in the documented order.
     """
-    section = dict(ruleset.vote.section)
-    if "lynch_rule" in ruleset.options:
-        section["rule"] = ruleset.options["lynch_rule"].value
+    base = vote_section(ruleset)  # the ruleset's own (its lynch_rule option applied)
+    played = vote_section(ruleset, stated)  # the game's laid over it: what everyone reads
     out = []
     for key in VOTE_DEFAULTS:
-        value = stated[key] if key in stated else section.get(key)
-        given = key in stated and _same(value) != _same(section.get(key))
+        value = played.get(key)
+        given = key in stated and _same(value) != _same(base.get(key))
         if key == "at_deadline" and value is None:
-            value = f"(from rule: {'plurality' if section['rule'] == 'plurality' else 'no_lynch'})"
+            value = f"(from rule: {'plurality' if played['rule'] == 'plurality' else 'no_lynch'})"
         elif isinstance(value, list | tuple):
             value = ", ".join(map(str, value)) or "(none)"
         elif isinstance(value, Mapping):

@@ -8,7 +8,7 @@ exactly one ``outcome`` event: rejected, blocked, failed or done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import ModuleType
 
 from resolver import finalize
@@ -36,6 +36,7 @@ def resolve_phase(
     rng: PurposeRng,
     votes: Mapping[str, str | None] | None = None,
     phase: str | None = None,
+    absent: Collection[str] = (),
 ) -> Resolution:
     """Resolve one phase.
 
@@ -46,6 +47,8 @@ def resolve_phase(
         rng: the game's purpose-keyed random source.
         votes: lynch votes, voter → target (None: a vote for no lynch).
         phase: the phase id; defaults to the one after ``state.phase``.
+        absent: players who took no part in this day at all (the runtime reads the thread;
+            a ruleset's absence rule uses it).
 
     Returns:
         The new state and the phase's events.
@@ -54,6 +57,7 @@ def resolve_phase(
     work = Work.start(state, ruleset, current, rng)
     work.hooks, work.apply = HOOKS.get(ruleset.hooks or ""), apply_primitive
     work.votes = dict(votes or {})
+    work.absent = tuple(absent)
     if state.winner is not None:
         for voter, target in work.votes.items():
             work.gm(EventKind.VOTE_REJECTED, voter=voter, target=target, reason="the game is over")

@@ -79,6 +79,10 @@ class HookView:
         """The day's votes so far (voter → target), in the order they were cast."""
         return dict(self._work.votes)
 
+    def absent(self) -> tuple[str, ...]:
+        """Players who took no part in this day at all (empty when nobody says)."""
+        return self._work.absent
+
     def links(self, kind: str | None = None) -> tuple[Link, ...]:
         """Links, optionally of one kind."""
         return tuple(link for link in self._work.links if kind is None or link.kind == kind)

@@ -184,10 +184,16 @@ def _order(r: Reader, raw: Any, kinds: tuple[str, ...]) -> dict[str, tuple[str, 
 def _vote(r: Reader, raw: Any, statuses: Any) -> VoteSettings:
     """The ``vote:`` section, validated once by the one vote schema (``resolver.votes``)."""
     names = tuple(statuses) if isinstance(statuses, Mapping) else ()
-    section = read_vote(r, raw, names)
-    keys = ("channel", "rule", "tie", "no_vote_counts_as_self", "self_vote", "edited_votes",
-            "multi_recipient_pm", "syntax")  # fmt: skip
-    return VoteSettings(**{k: section[k] for k in keys}, section=deep_freeze(section))
+    return vote_settings(read_vote(r, raw, names))
+
+
+_VOTE_FIELDS = ("channel", "rule", "tie", "no_vote_counts_as_self", "self_vote", "edited_votes",
+                "multi_recipient_pm", "syntax")  # fmt: skip
+
+
+def vote_settings(section: Mapping[str, Any]) -> VoteSettings:
+    """The typed ``vote:`` of a validated section (a ruleset's, or a game's laid over it)."""
+    return VoteSettings(**{k: section[k] for k in _VOTE_FIELDS}, section=deep_freeze(section))
 
 
 def _options(

@@ -22,7 +22,7 @@ from resolver.ruleset import load_ruleset
 from resolver.setup import StartState, new_game
 
 TOP_KEYS = ("ruleset", "seed", "options", "players", "start", "phases", "title", "notes", "expect")
-PHASE_KEYS = ("phase", "orders", "votes", "expect", "notes")
+PHASE_KEYS = ("phase", "orders", "votes", "absent", "expect", "notes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,7 @@ class ScriptedPhase:
     orders: tuple[Order, ...] = ()
     votes: Mapping[str, str | None] = field(default_factory=dict)
     expect: Mapping[str, Any] = field(default_factory=dict)
+    absent: tuple[str, ...] = ()  # players who took no part in the day (as the runtime reads)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,7 @@ def resolutions(scenario: Scenario) -> list[tuple[GameState, Resolution]]:
             rng=rng,
             votes=scripted.votes,
             phase=scripted.phase,
+            absent=scripted.absent,
         )
         out.append((state, res))
         state = res.state
@@ -215,7 +217,12 @@ def _phase(ruleset: Ruleset, raw: Any, path: str, players: Mapping[str, str]) ->
         str(v): (None if t in (None, "", "no_lynch") else str(t))
         for v, t in _mapping(raw.get("votes"), f"{path}.votes").items()
     }
-    return ScriptedPhase(phase, tuple(orders), votes, _mapping(raw.get("expect"), f"{path}.expect"))
+    absent = raw.get("absent") or []
+    if not isinstance(absent, list):
+        raise ScenarioError(f"{path}.absent", "expected a list of player names")
+    away = tuple(_player(str(a), players, f"{path}.absent") for a in absent)
+    expect = _mapping(raw.get("expect"), f"{path}.expect")
+    return ScriptedPhase(phase, tuple(orders), votes, expect, away)
 
 
 __all__ = ["Scenario", "ScriptedPhase", "parse_scenario", "resolutions", "run_scenario"]

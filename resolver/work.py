@@ -155,6 +155,7 @@ class Work:
     accepted: list[Action] = field(default_factory=list)
     late: list[Callable[[Work], None]] = field(default_factory=list)
     votes: Mapping[str, str | None] = field(default_factory=dict)
+    absent: tuple[str, ...] = ()  # players who took no part in the day (the runtime's reading)
     vote_mods: dict[str, int] = field(default_factory=dict)
     appearances: dict[tuple[str, str], str] = field(default_factory=dict)
     grants: dict[str, tuple[str, ...]] = field(default_factory=dict)

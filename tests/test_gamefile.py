@@ -171,3 +171,32 @@ def test_game_check_lists_the_vote_rules_and_what_the_game_changes(tmp_path: Pat
     assert " * at_deadline = no_lynch" in result.output
     assert " * majority_ends_day = True" in result.output
     assert "   tie = no_lynch" in result.output
+
+
+@pytest.mark.parametrize(
+    "change, blank",
+    [
+        (lambda d: d.update(ruleset="FILL_IN"), "ruleset"),
+        (lambda d: d["schedule"].update(timezone="FILL_IN"), "schedule.timezone"),
+        (lambda d: d["schedule"].update(first_phase="FILL_IN"), "schedule.first_phase"),
+        (lambda d: d["schedule"]["day"].update(length="FILL_IN"), "schedule.day.length"),
+        (lambda d: d["schedule"]["night"].update(starts="FILL_IN"), "schedule.night.starts"),
+        (lambda d: d["players"][1].update(name="FILL_IN"), "players[1].name"),
+    ],
+)
+def test_a_blank_is_kept_and_the_rest_still_checked(tmp_path: Path, change, blank: str) -> None:
+    data = _example()
+    change(data)
+    config = load_game_file(_write(tmp_path, data))
+    assert config.blanks == (blank,)
+    result = CliRunner().invoke(main, ["game", "check", str(_write(tmp_path, data))])
+    assert result.exit_code == 2
+    assert f"setting '{blank}': fill in before `run`: {blank}" in result.output
+
+
+def test_a_wrong_setting_next_to_a_blank_is_still_named(tmp_path: Path) -> None:
+    data = _example()
+    data["ruleset"] = "FILL_IN"
+    data["schedule"]["timezone"] = "Paris"
+    with pytest.raises(ConfigError, match=r"schedule\.timezone"):
+        load_game_file(_write(tmp_path, data))

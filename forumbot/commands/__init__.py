@@ -27,8 +27,9 @@ WHERE: dict[str, str] = {
     "queue": "runtime",
     "phase": "runtime",
     "serve": "web",
+    "player": "roster",
 }
-MODULES = ("demo", "game", "db", "forum", "votes", "orders", "simulate", "runtime", "web")
+MODULES = ("demo", "game", "db", "forum", "votes", "orders", "simulate", "runtime", "web", "roster")
 
 
 def commands_of(module: str) -> dict[str, click.Command]:

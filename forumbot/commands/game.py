@@ -13,7 +13,7 @@ from forumbot.gamefile import GameConfig, load_game_file
 
 @click.group(name="game")
 def game() -> None:
-    """Game files: check one before a game starts."""
+    """Game files: check one before a game starts; start it (role PMs)."""
 
 
 @game.command(name="check")
@@ -79,5 +79,9 @@ def summary(config: GameConfig) -> dict[str, object]:
         "publishing": config.publishing.mode,
     }
 
+
+from forumbot.commands.roster import start as _start  # noqa: E402  (the start of a game)
+
+game.add_command(_start)
 
 COMMANDS: tuple[click.Command, ...] = (game,)

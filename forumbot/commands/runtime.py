@@ -18,12 +18,12 @@ from forumbot.credentials import refuse_url_credentials
 from forumbot.db.engine import default_data_dir
 from forumbot.db.models import Game
 from forumbot.gamecheck import load_game_ruleset
-from forumbot.gamefile import load_game_file, parse_duration
+from forumbot.gamefile import BLANK, describe_unfilled, load_game_file, parse_duration
 from forumbot.runtime import worker as runner
 from forumbot.runtime.app import build_runtime, read_thread
 from forumbot.runtime.terminal import run_queue
 from forumbot.services import leases
-from forumbot.services.games import draft_game_file
+from forumbot.services.initgame import draft_game_file
 from forumbot.services.phases.controls import end_now, extend, pause, reresolve, resume
 from forumbot.services.receipts import note_ran_before
 from forumbot.services.status import status as game_status
@@ -55,7 +55,9 @@ def init(url: str, username: str, engine: str, out: Path, cookie_file: Path | No
     engine = locate(url, None if engine == "auto" else engine).engine
     reader = functools.partial(read_thread, cookie_file=cookie_file)  # each page read once
     out.write_text(draft_game_file(url, engine, username, reader), encoding="utf-8")
-    click.echo(f"Wrote {out}: fill in the roles, then: forumbot run {out}")
+    click.echo(f"Wrote {out}. Fill in what is marked {BLANK}: "
+               f"{describe_unfilled(load_game_file(out))}")  # fmt: skip
+    click.echo(f"Then check it: forumbot game check {out}")
 
 
 @click.command(name="run")
@@ -166,8 +168,14 @@ def status(game: str, database: str | None, as_json: bool) -> None:
 @click.option("--candidate", default=1, show_default=True, help="Which candidate (1 = best).")
 @click.option("--edit", "edit", type=int, help="Decide this item with --order instead.")
 @click.option("--order", default="", help="Your order for --edit: 'heal Bob'.")
+@click.option(
+    "--phase",
+    "phase",
+    default=None,
+    help="The phase --accept/--edit stores the order for (one the listing offers).",
+)
 @click.option("--reject", "reject", type=int, help="Reject this item (give --note).")
-@click.option("--note", default="", help="Why (kept with the decision).")
+@click.option("--note", default="", help="Why (a rejection's reason is told to the player).")
 @click.option("--drafts", "drafts", is_flag=True, help="List the drafts waiting for you.")
 @click.option("--approve", default=None, help="Approve this draft id, or 'all'.")
 @click.option("--hold", type=int, default=None, help="Hold this draft (it is not sent).")
@@ -180,7 +188,8 @@ def queue(game: str, database: str | None, **choice: Any) -> None:
     \b
     forumbot queue GAME                          list the open items
     forumbot queue GAME --accept 12 [--candidate 2] / --edit 12 --order "heal Bob"
-    forumbot queue GAME --reject 12 --note "why"
+                       [--phase night2]          for another phase the listing offers
+    forumbot queue GAME --reject 12 --note "why" the note is the reason told to the player
     forumbot queue GAME --drafts                 list the drafts waiting for you
     forumbot queue GAME --approve 31|all / --hold 31
     """

@@ -358,6 +358,28 @@ class PhaseEvent(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class RosterChange(Base):
+    """A change the GM made to the roster: a replacement, a modkill, a player leaving.
+
+    ``player_id`` is the slot's account that left (or was modkilled); ``new_player_id`` the
+    one that took the slot over (a replacement). ``at`` is when it took effect: a post or PM
+    of the old account after it is not the slot's any more.
+    """
+
+    __tablename__ = "roster_changes"
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_id: Mapped[int | None] = mapped_column(ForeignKey("phases.id", ondelete="SET NULL"))
+    kind: Mapped[str] = mapped_column(String(20))  # replace | modkill | leave
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    new_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    at: Mapped[datetime]
+    by: Mapped[str] = mapped_column(String(200))
+    note: Mapped[str] = mapped_column(Text, default="")
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
 ALL_MODELS: tuple[type[Base], ...] = (
     Forum,
     Game,
@@ -371,4 +393,5 @@ ALL_MODELS: tuple[type[Base], ...] = (
     LearnedMapping,
     Outbound,
     PhaseEvent,
+    RosterChange,
 )

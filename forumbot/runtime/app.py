@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +48,9 @@ def default_worker_name() -> str:
 
 def read_thread(
     url: str, engine: str, username: str, *, cookie_file: Path | None = None
-) -> tuple[str, list[tuple[str, str]]]:
-    """(title, [(author, body)]) of a thread, for ``forumbot init`` (logs in when needed).
+) -> tuple[str, list[tuple[str, str, datetime]]]:
+    """(title, [(author, body, posted at)]) of a thread, for ``forumbot init`` (logs in when
+    needed).
 
     Each page is read once.
     """
@@ -62,7 +64,7 @@ def read_thread(
         page = adapter.topic_page(page.next_url, topic)
         posts.extend(page.posts)
     adapter.save_cookies()
-    return title, [(p.author.name, p.body_html) for p in posts]
+    return title, [(p.author.name, p.body_html, p.posted_at) for p in posts]
 
 
 __all__ = ["Path", "build_runtime", "make_adapter", "read_thread"]

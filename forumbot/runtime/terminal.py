@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from forumbot.db.enums import DeliveryState
+from forumbot.db.enums import DeliveryState, ReviewKind, ReviewState
 from forumbot.services import drafts, games, review
 from forumbot.services.context import Runtime
 
 
 def run_queue(rt: Runtime, game: str, echo: Callable[[str], None], **choice: Any) -> None:
     """What ``forumbot queue`` was asked: one decision, or a listing."""
-    gm, note = choice["gm"], choice["note"]
+    gm, note, phase = choice["gm"], choice["note"], choice.get("phase")
     if choice["accept"] is not None:
         index = choice["candidate"] - 1
-        echo(decide(rt, choice["accept"], "accept", gm=gm, index=index, note=note))
+        echo(decide(rt, choice["accept"], "accept", gm=gm, index=index, note=note, phase=phase))
     elif choice["edit"] is not None:
         ability, *targets = choice["order"].split() or [""]
         echo(decide(rt, choice["edit"], "edit", gm=gm, ability=ability, targets=targets,
-                    note=note))  # fmt: skip
+                    note=note, phase=phase))  # fmt: skip
     elif choice["reject"] is not None:
         echo(decide(rt, choice["reject"], "reject", gm=gm, note=note))
     elif choice["approve"] is not None or choice["hold"] is not None:
@@ -43,6 +43,10 @@ def show_queue(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:
                 echo("    " + entry.text.strip().replace("\n", "\n    ")[:600])
             for cand in entry.candidates:
                 echo(f"    candidate {cand.index + 1}: {cand.label}  ({cand.why})")
+            if entry.kind is ReviewKind.ORDER and entry.state is ReviewState.OPEN:
+                choices = review.choices_for(session, entry.id)
+                offered = ", ".join(choices.order_phases) or "none"
+                echo(f"    phases: {offered} (stored for {choices.phase} unless --phase)")
         if not entries:
             echo("The queue is empty.")
         return len(entries)
@@ -58,6 +62,7 @@ def decide(
     ability: str = "",
     targets: Sequence[str] = (),
     note: str = "",
+    phase: str | None = None,
 ) -> str:
     """Accept a candidate, accept the GM's own order, or reject; returns a one-line summary."""
     with rt.sessions.begin() as session:
@@ -66,13 +71,15 @@ def decide(
         if action == "accept" and not entry.candidates:
             done = review.accept_edit(session, item_id, (), gm=gm, note=note or "acknowledged")
         elif action == "accept":
-            done = review.accept_candidate(session, item_id, index, gm=gm, note=note)
+            done = review.accept_candidate(session, item_id, index, gm=gm, note=note, phase=phase)
         elif action == "edit":
             order = review.OrderInput(ability=ability, targets=tuple(targets))
-            done = review.accept_edit(session, item_id, (order,), gm=gm, note=note)
+            done = review.accept_edit(session, item_id, (order,), gm=gm, note=note, phase=phase)
         else:
             done = review.reject(session, item_id, gm=gm, note=note)
-        return f"#{done.item_id} {done.state.value} by {done.by}"
+        stored = review.get_entry(session, item_id).phase_name if done.order_ids else None
+        where = f" for {stored}" if stored and action != "reject" else ""
+        return f"#{done.item_id} {done.state.value} by {done.by}{where}"
 
 
 def show_drafts(rt: Runtime, game_ref: str, echo: Callable[[str], None]) -> int:

@@ -14,9 +14,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import ReviewKind, VoteKind
+from forumbot.db.enums import PhaseKind, PhaseStatus, ReviewKind, VoteKind
 from forumbot.db.models import Game, Phase, Player, ReviewItem
-from forumbot.services import domain
+from forumbot.db.types import utcnow
+from forumbot.services import domain, schedule
+from forumbot.services import phases as game_phases
 from resolver.model.catalogue import Ruleset
 
 
@@ -111,6 +113,7 @@ class Choices:
     crimes: tuple[str, ...]
     phases: tuple[str, ...]
     from_ruleset: bool
+    order_phases: tuple[str, ...] = ()  # the phases this item's order may be stored for
 
     def ability(self, ability_id: str | None) -> AbilityChoice | None:
         """The choice for ``ability_id``, or None if it is not legal now."""
@@ -125,15 +128,78 @@ def load_game_ruleset(game: Game) -> Ruleset | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class PhaseOption:
+    """A phase an order may be stored for; ``id`` None: planned, its row made when used."""
+
+    name: str
+    kind: str
+    id: int | None
+
+
+def phase_options(game: Game, item: ReviewItem) -> tuple[PhaseOption, ...]:
+    """The phases a queued order of this item may be for: the phase it was filed for, the
+    phases orders are taken for now (open, planned next, a frozen phase waiting for a
+    tie-break), and, until a night and a day are both offered, the ones the schedule plans
+    next (a night order sent while the night's results wait for approval)."""
+    rows = sorted(game.phases, key=lambda p: p.sequence)
+    filed = [p for p in rows if p.id == item.phase_id]
+    found: dict[str, PhaseOption] = {}
+    for row in [*filed, *game_phases.order_phases(game)]:
+        found.setdefault(row.name, PhaseOption(row.name, row.kind.value, row.id))
+    if item.kind is not ReviewKind.ORDER or not rows:
+        return tuple(found.values())
+    name, end = rows[-1].name, rows[-1].deadline or utcnow()
+    while not {PhaseKind.NIGHT.value, PhaseKind.DAY.value} <= {o.kind for o in found.values()}:
+        plan = schedule.following_plan(game_phases.schedule_of(game), name, end)
+        if plan.name in found or len(found) > len(rows) + 2:
+            break
+        found[plan.name] = PhaseOption(plan.name, plan.kind, None)
+        name, end = plan.name, plan.deadline
+    return tuple(found.values())
+
+
+def planned_phase(session: Session, game: Game, name: str) -> Phase:
+    """The row of phase ``name``, made (pending, with the schedule's times) with every
+    phase planned before it when it does not exist yet."""
+    rows = sorted(game.phases, key=lambda p: p.sequence)
+    for row in rows:
+        if row.name == name:
+            return row
+    last = rows[-1]
+    current, end = last.name, last.deadline or utcnow()
+    for _ in range(3):
+        plan = schedule.following_plan(game_phases.schedule_of(game), current, end)
+        row = Phase(game_id=game.id, sequence=len(game.phases) + 1, name=plan.name,
+                    kind=PhaseKind(plan.kind), number=plan.number, status=PhaseStatus.PENDING,
+                    starts_at=plan.starts_at, deadline=plan.deadline)  # fmt: skip
+        game.phases.append(row)
+        session.flush()
+        if plan.name == name:
+            return row
+        current, end = plan.name, plan.deadline
+    raise ValueError(f"phase {name!r} is not planned next")
+
+
 def legal_choices(
-    session: Session, item: ReviewItem, ruleset: Any, candidates: Sequence[OrderInput]
+    session: Session,
+    item: ReviewItem,
+    ruleset: Any,
+    candidates: Sequence[OrderInput],
+    phase_name: str | None = None,
 ) -> Choices:
-    """What an order for this item may be: the sender's abilities in this phase, legal targets."""
+    """What an order for this item may be: the sender's abilities in the phase (``phase_name``,
+    else the offered phase the best candidate fits, else the item's), legal targets."""
     game = session.get(Game, item.game_id)
     assert game is not None
     players = session.scalars(select(Player).where(Player.game_id == game.id)).all()
     phases = session.scalars(select(Phase).where(Phase.game_id == game.id)).all()
-    phase = next((p for p in phases if p.id == item.phase_id), None)
+    offered = phase_options(game, item) if item.kind is ReviewKind.ORDER else ()
+    phase: Any = next((p for p in phases if p.id == item.phase_id), None)
+    if offered:
+        ruleset = ruleset if ruleset is not None else load_game_ruleset(game)
+        chosen = _chosen_phase(offered, phase_name, phase, ruleset, candidates)
+        phase = next((p for p in phases if p.name == chosen.name), None) or chosen
     sender = next((p for p in players if p.id == item.player_id), None)
     living = tuple(p.display_name for p in players if p.status.value == "alive")
     names = tuple(p.display_name for p in players)
@@ -157,7 +223,29 @@ def legal_choices(
         phase=phase.name if phase else None,
         abilities=abilities, living=living, players=names, roles=roles, crimes=crimes,
         phases=phase_names, from_ruleset=ruleset is not None,
+        order_phases=tuple(o.name for o in offered),
     )  # fmt: skip
+
+
+def _chosen_phase(
+    offered: Sequence[PhaseOption],
+    name: str | None,
+    filed: Phase | None,
+    ruleset: Any,
+    candidates: Sequence[OrderInput],
+) -> PhaseOption:
+    """The phase asked for; else the filed phase if the best candidate fits it, else the
+    first offered phase it fits (a night order sent by day: the night)."""
+    if name is not None:
+        found = next((o for o in offered if o.name == name), None)
+        return found or PhaseOption(name, "", None)
+    first = offered[0] if filed is None else next(o for o in offered if o.name == filed.name)
+    abilities = [ruleset.abilities.get(c.ability) for c in candidates[:1] if ruleset and c.ability]
+    if not abilities or abilities[0] is None:
+        return first
+    ability = abilities[0]
+    fits = [o for o in offered if ability.allowed_in(o.kind) and o.name not in ability.not_on]
+    return first if first in fits or not fits else fits[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +305,7 @@ def _usable(ruleset: Any, role: Any, state: Mapping[str, Any]) -> list[Any]:
 
 
 def _ruleset_abilities(
-    usable: Sequence[Any], phase: Phase | None, ctx: _Ctx
+    usable: Sequence[Any], phase: Phase | PhaseOption | None, ctx: _Ctx
 ) -> tuple[AbilityChoice, ...]:
     if ctx.sender is None or ctx.sender.status.value != "alive":
         return ()
@@ -225,9 +313,8 @@ def _ruleset_abilities(
     for ability in usable:
         if ability.passive:
             continue
-        if phase is not None and (
-            not ability.allowed_in(phase.kind.value) or phase.name in ability.not_on
-        ):
+        kind = phase.kind.value if isinstance(phase, Phase) else getattr(phase, "kind", "")
+        if phase is not None and (not ability.allowed_in(kind) or phase.name in ability.not_on):
             continue
         targets = tuple(
             Picker(

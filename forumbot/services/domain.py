@@ -18,11 +18,13 @@ from typing import Any
 from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
-from forumbot.services import schedule, statecodec
+from forumbot.services import games, schedule, statecodec
+from forumbot.services import slots as slot_rows
 from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
 from parsers.votes import CountResult, PostInput, Source
+from parsers.votes.config import with_game_votes
 from resolver.model import Event, EventKind, GameState, Order
 from resolver.model import Visibility as EventVisibility
 from resolver.model.catalogue import Ruleset
@@ -37,39 +39,60 @@ NO_LYNCH = "No Lynch"  # the vote counter's name for a vote for no lynch
 
 
 def ruleset_of(game: Game) -> Ruleset:
-    """The game's ruleset, with the options of its game file."""
-    return _ruleset(game.ruleset, _options_key(game))
+    """The game's ruleset, with the options of its game file and its ``votes:`` laid over
+    the ruleset's ``vote:`` (the rules the counter, the resolver and the GM page all read)."""
+    return _ruleset(game.ruleset, _options_key(game), _votes_key(game))
+
+
+def _votes_key(game: Game) -> str:
+    """The game file's ``votes:`` overrides, as a cache key (validated when it was read)."""
+    stated = games.config_of(game).vote_rules if (game.settings or {}).get("game_yaml") else {}
+    return json.dumps(dict(stated), sort_keys=True, default=str)
 
 
 def parser_of(game: Game) -> OrderParser:
     """The order parser of the game's ruleset (built once: it takes about 0.1 s)."""
-    return _parser(game.ruleset, _options_key(game))
+    return _parser(game.ruleset, _options_key(game), _votes_key(game))
 
 
 def _options_key(game: Game) -> str:
-    options = (game.settings or {}).get("options") or {}
-    return json.dumps(options, sort_keys=True, default=str)
+    """The ruleset options of the game file the game was registered with, as a cache key."""
+    settings = game.settings or {}
+    options = settings.get("options")
+    if options is None and settings.get("game_yaml"):
+        options = games.config_of(game).options
+    return json.dumps(options or {}, sort_keys=True, default=str)
 
 
 @functools.lru_cache(maxsize=32)
-def _ruleset(name: str, options: str) -> Ruleset:
-    return load_ruleset(name, options=json.loads(options) or None)
+def _ruleset(name: str, options: str, votes: str = "{}") -> Ruleset:
+    ruleset = load_ruleset(name, options=json.loads(options) or None)
+    overrides = json.loads(votes)
+    return with_game_votes(ruleset, overrides) if overrides else ruleset
 
 
 @functools.lru_cache(maxsize=32)
-def _parser(name: str, options: str) -> OrderParser:
-    return OrderParser(_ruleset(name, options))
+def _parser(name: str, options: str, votes: str = "{}") -> OrderParser:
+    return OrderParser(_ruleset(name, options, votes))
 
 
 # --- players, stored posts and PMs to the parsers ---------------------------------------------
 
 
-def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) -> Roster:
+def roster_of(
+    game: Game,
+    players: Iterable[Player],
+    hosts: Sequence[str] = (),
+    state: GameState | None = None,
+) -> Roster:
     """The slots of these players of ``game`` (dead ones marked dead, for orders on the dead),
     each with its role, life and statuses as the last resolved phase left them (a recruited
     player orders with his new role, a released one is alive again, a revealed Mayor's vote
-    weighs 3)."""
-    state = latest_state(game)
+    weighs 3), or as ``state`` has them (a past Day is counted as it began). A replaced
+    account holds no slot: it is its slot's previous name (its earlier posts count for the
+    slot, votes on it land on the slot)."""
+    state = state if state is not None else latest_state(game)
+    previous = slot_rows.previous_names(game.players)
     now = {p.name: p for p in state.players} if state is not None else {}
     slots = tuple(
         Slot(
@@ -83,8 +106,9 @@ def roster_of(game: Game, players: Iterable[Player], hosts: Sequence[str] = ()) 
             if p.display_name in now
             else frozenset(),
             user_id=p.forum_user_id,  # a vote's author is the account, never a look-alike
+            previous=previous.get(p.display_name, ()),
         )
-        for p in players
+        for p in slot_rows.holders(players)
     )
     return Roster(slots=slots, hosts=tuple(hosts))
 
@@ -95,7 +119,7 @@ def latest_state(game: Game) -> GameState | None:
     if not resolved:
         return None
     last = max(resolved, key=lambda p: p.sequence)
-    return statecodec.decode(GameState, last.state_after)
+    return slot_rows.adjust(statecodec.decode(GameState, last.state_after), game.players)
 
 
 def learned_of(rows: Iterable[LearnedMapping]) -> Learned:
@@ -185,7 +209,7 @@ def order_inputs(
 
 
 def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
-    names = {p.id: p.display_name for p in game.players}
+    names = slot_rows.slot_names(game.players)  # a replaced account's orders are his slot's
     phase_names = {p.id: p.name for p in game.phases}
     past: list[PastOrder] = []
     handoffs: list[Handoff] = []
@@ -258,9 +282,9 @@ def state_before(game: Game, phase: Phase, ruleset: Ruleset) -> GameState:
     """The state a phase starts from: the last resolved phase's, or the game's set-up."""
     earlier = [p for p in game.phases if p.sequence < phase.sequence and p.state_after]
     if earlier:
-        return statecodec.decode(GameState, earlier[-1].state_after)
-    roles = {p.display_name: p.role or "" for p in game.players}
-    return new_game(ruleset, roles, seed=game.seed).state
+        return slot_rows.adjust(statecodec.decode(GameState, earlier[-1].state_after), game.players)
+    roles = {p.display_name: p.role or "" for p in slot_rows.holders(game.players)}
+    return slot_rows.adjust(new_game(ruleset, roles, seed=game.seed).state, game.players)
 
 
 def state_row(state: GameState) -> dict[str, Any]:

@@ -8,11 +8,8 @@ here talks to the forum.
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable
 from pathlib import Path
 
-import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -22,10 +19,8 @@ from forumbot.db.enums import GameStatus, PlayerStatus
 from forumbot.db.models import Game, Player
 from forumbot.db.repo import get_or_create_forum
 from forumbot.errors import ConfigError, GameNotFound
-from forumbot.gamefile import GameConfig, load_game_file, parse_game
+from forumbot.gamefile import GameConfig, load_game_file, parse_game, require_filled
 from forumbot.services.context import ForumAccess, Runtime
-from parsers.votes import rules_from_data
-from parsers.votes.detect import detect_syntaxes, suggest_syntaxes
 from resolver.ruleset import parse_yaml
 
 
@@ -75,14 +70,6 @@ def access_of(game: Game, config: GameConfig | None = None) -> ForumAccess:
     )
 
 
-def problems(config: GameConfig) -> list[str]:
-    """What keeps a game file from running (empty when it can run)."""
-    found = [f"players: {p.name} has no role" for p in config.players if not p.role]
-    if not config.name:
-        found.append("name: give the game a name")
-    return found
-
-
 def register(
     rt: Runtime, path: str | Path, *, base_url: str | None = None, topic_id: str | None = None
 ) -> int:
@@ -111,13 +98,11 @@ def start(rt: Runtime, ref: str | int) -> str:
     """Check the game can run, then mark it running; the first phase opens on the next tick.
 
     Raises:
-        ConfigError: the game file is not complete enough to run (names what is missing).
+        ConfigError: the game file still has blanks to fill in (the rule of ``game check``).
     """
     with rt.sessions.begin() as session:
         game = find(session, ref)
-        missing = problems(config_of(game))
-        if missing:
-            raise ConfigError("game file", "not ready to run: " + "; ".join(missing))
+        require_filled(config_of(game))
         if game.status is GameStatus.SETUP:
             game.status = GameStatus.RUNNING
         return game.name
@@ -148,66 +133,6 @@ def _sync_players(session: Session, game: Game, config: GameConfig) -> None:
         player.forum_user_id = entry.forum_user_id
         if player.status is None:
             player.status = PlayerStatus.ALIVE
-
-
-# --- forumbot init: a game file from an existing thread --------------------------------------
-
-Reader = Callable[[str, str, str], tuple[str, list[tuple[str, str]]]]
-"""(url, engine, username) -> (title, [(author, body_html), ...]) of the thread, in order."""
-
-
-def draft_game_file(url: str, engine: str, username: str, reader: Reader) -> str:
-    """A game file to fill in from a thread: its starter as GM, its posters as players.
-
-    Roles are left empty on purpose: ``forumbot game check`` passes but ``forumbot run``
-    refuses the game until every player has a role.
-    """
-    title, posts = reader(url, engine, username)
-    gm = posts[0][0] if posts else ""
-    players: list[str] = []
-    for author, _body in posts[1:]:
-        if author not in (gm, username) and author not in players:
-            players.append(author)
-    data = {
-        "name": _slug(title) or "my-game",
-        "forum": {"url": url, "engine": engine},
-        "credentials": {"username": username, "password_env": "FORUMBOT_PASSWORD"},
-        "gm": gm,
-        "ruleset": "failheap",
-        "seed": 1,
-        "players": [{"name": name, "role": None} for name in players] or [{"name": "?"}],
-        "schedule": {"timezone": "UTC", "first_phase": first_phase_of(title),
-                     "day": {"length": "48h", "starts": "22:00"},
-                     "night": {"length": "24h", "inner_deadlines": {"orders": "19:00"}}},
-        "publishing": {"mode": "approve", "receipts": True, "poll_interval": "2m"},
-    }  # fmt: skip
-    syntax = suggest_syntaxes(detect_syntaxes(
-        [body for author, body in posts[1:] if author not in (gm, username)], rules_from_data({})
-    ))  # fmt: skip
-    if syntax:  # the vote syntax the thread's players use (the ruleset's otherwise)
-        data["votes"] = {"syntax": [s.value for s in syntax]}
-    header = (
-        f"# Game file drafted by 'forumbot init' from {url}\n"
-        "# Fill in every role (and check the ruleset and schedule), then:\n"
-        "#   forumbot game check THIS_FILE && forumbot run THIS_FILE\n"
-    )
-    return header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
-
-
-_TITLE_PHASE = re.compile(r"\b(?:(day|jour|день)|(night|nuit|ночь))\s*(\d{1,2})\b", re.IGNORECASE)
-
-
-def first_phase_of(title: str) -> str:
-    """The phase a thread's title names ("Day 1", "Nuit 2", "День 1"), else night1."""
-    match = _TITLE_PHASE.search(title)
-    if match is None:
-        return "night1"
-    return f"{'day' if match.group(1) else 'night'}{int(match.group(3))}"
-
-
-def _slug(text: str) -> str:
-    keep = [c.lower() if c.isalnum() else "-" for c in text]
-    return "-".join(part for part in "".join(keep).split("-") if part)[:60]
 
 
 def quarantine(page: str, game_id: int, moment: str) -> Path:

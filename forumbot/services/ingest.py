@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
 from forum_adapters.markup import strip_controls
-from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, ReviewKind
+from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
     Game,
     LearnedMapping,
@@ -32,7 +32,7 @@ from forumbot.db.models import (
 )
 from forumbot.db.repo import IncomingPM, IncomingPost, store_pm, store_post
 from forumbot.logs import event
-from forumbot.services import domain, games, phases, receipts
+from forumbot.services import domain, games, handoffs, phases, receipts, slots
 from forumbot.services.context import Runtime
 from parsers.orders import ParseResult, Status
 
@@ -67,7 +67,7 @@ def fetch(rt: Runtime, game_id: int) -> tuple[int, int]:
     new_posts = new_pms = 0
     for post in adapter.iter_posts(thread, after=after_post):
         with rt.sessions.begin() as session:
-            store_post(session, forum_id, _incoming_post(post))
+            store_post(session, forum_id, _incoming_post(post, thread.url))
             session.get_one(Game, game_id).last_post_id = str(post.post_id)
         new_posts += 1
         _progress(rt, "posts", new_posts)
@@ -113,6 +113,9 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
             return "ignored"  # the GM, or someone outside the game
         _queue_stranger(session, game, raw, twin)
         return "queued"
+    if player.status is PlayerStatus.REPLACED:  # his slot is another account's now
+        _queue_replaced(session, game, raw, player)
+        return "queued"
     if len(raw.body_html) > MAX_ORDER_PM:  # a 5 MB PM would hold the worker for minutes
         phase = next(iter(phases.order_phases(game)), None)
         why = (f"too long to read automatically ({len(raw.body_html):,} characters; orders "
@@ -120,7 +123,14 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _queue(session, game, phase, player, raw, why, [])
         receipts.draft_receipt(session, game, player, raw, phase, None, "queued")
         return "queued"
-    read = _read_order(session, game, player, raw)
+    text = strip_controls(raw.body_html)  # "\x1b[0mcheck Zed" reads as "check Zed"
+    if handoffs.applies(game):  # seed 000: orders a delegate writes for who handed them over
+        text, parts = handoffs.split(session, game, player, text)
+        if parts:
+            handoffs.handle_parts(session, game, player, parts, _steps(session, game, raw))
+            if not text.strip():
+                return "delegated"
+    read = _read_order(session, game, player, raw, text)
     if read is None:
         _queue(session, game, None, player, raw, "no phase is open for orders", [])
         return "queued"
@@ -139,9 +149,18 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
         _store_orders(session, game, phase, player, raw, reading, OrderStatus.AMBIGUOUS)
         _queue(session, game, phase, player, raw, why, _as_candidates(reading))
         outcome = "queued"
+    elif why := handoffs.not_counted(game, player, raw, reading):
+        _store_orders(session, game, phase, player, raw, reading, OrderStatus.REJECTED)
+        _queue(session, game, phase, player, raw, why, [])
+        outcome = "queued"
     elif reading.status is Status.ACCEPTED:
-        _store_orders(session, game, phase, player, raw, reading, OrderStatus.ACCEPTED)
-        outcome = "accepted"
+        reading, refused = handoffs.refusals(session, game, player, phase, reading)
+        if refused is not None:
+            _store_orders(session, game, phase, player, raw, refused, OrderStatus.REJECTED)
+            _queue(session, game, phase, player, raw, refused.reason, [])
+        if reading.orders or refused is None:
+            _store_orders(session, game, phase, player, raw, reading, OrderStatus.ACCEPTED)
+        outcome = "accepted" if reading.orders or refused is None else "queued"
     else:
         status = (
             OrderStatus.AMBIGUOUS if reading.status is Status.AMBIGUOUS else OrderStatus.REJECTED
@@ -153,8 +172,28 @@ def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
     return outcome
 
 
+def _steps(session: Session, game: Game, raw: RawPM) -> handoffs.Steps:
+    """The reading steps of one PM, for the parts a delegate wrote for someone else."""
+
+    def late(phase: Phase, player: Player, reading: ParseResult) -> bool:
+        abilities = [domain.order_fields(o)[0] for o in reading.orders]
+        return phases.is_late(phase, raw.sent_at, abilities, dead=not phases.is_alive(player))
+
+    return handoffs.Steps(
+        read=lambda player, text: _read_order(session, game, player, raw, text),
+        late=late,
+        store=lambda phase, player, reading, status: _store_orders(
+            session, game, phase, player, raw, reading, status
+        ),
+        queue=lambda phase, player, why, candidates: _queue(
+            session, game, phase, player, raw, why, list(candidates)
+        ),
+        candidates=_as_candidates,
+    )
+
+
 def _read_order(
-    session: Session, game: Game, player: Player, raw: RawPM
+    session: Session, game: Game, player: Player, raw: RawPM, text: str
 ) -> tuple[Phase, ParseResult] | None:
     """Parse for the open phase; an order the open phase refuses may be for the next one."""
     candidates = phases.order_phases(game)
@@ -172,7 +211,6 @@ def _read_order(
     when = raw.sent_at if raw.sent_at.tzinfo else raw.sent_at.replace(tzinfo=UTC)
     sent = when.astimezone(phases.schedule_of(game).timezone).isoformat()
     inputs = domain.order_inputs(game, player, orders, sent)
-    text = strip_controls(raw.body_html)  # "\x1b[0mcheck Zed" reads as "check Zed"
     best: tuple[tuple[int, bool, float], Phase, ParseResult] | None = None
     for phase in candidates:
         reading = parser.parse(
@@ -291,7 +329,7 @@ def final_read(rt: Runtime, game_id: int) -> int:
     after = PostId(before) if before is not None else None
     for post in rt.adapter(access).iter_posts(thread, after=after):
         with rt.sessions.begin() as session:
-            row, new = store_post(session, forum_id, _incoming_post(post))
+            row, new = store_post(session, forum_id, _incoming_post(post, thread.url))
             edits += int(new and row.revision > 0)
     with rt.sessions.begin() as session:
         phase = session.get_one(Phase, phase_id)
@@ -373,6 +411,18 @@ def _queue_stranger(session: Session, game: Game, raw: RawPM, twin: Player) -> N
     session.flush()
 
 
+def _queue_replaced(session: Session, game: Game, raw: RawPM, player: Player) -> None:
+    """A PM from an account that was replaced: to the GM, never applied, no receipt."""
+    holder = slots.slot_names(game.players).get(player.id, "?")
+    why = (f"not from a player any more: {player.display_name} was replaced by {holder}; "
+           "nothing applied, no receipt sent")  # fmt: skip
+    phase = next(iter(phases.order_phases(game)), None)
+    session.add(ReviewItem(game_id=game.id, phase_id=phase.id if phase else None,
+                           kind=ReviewKind.ORDER, raw_pm_id=raw.id, player_id=None,
+                           reason=why, candidates=[]))  # fmt: skip
+    session.flush()
+
+
 # Letters of other scripts that look like Latin ones (the usual impostor's swaps).
 _CONFUSABLE = str.maketrans(
     dict(zip("аеорсухкмтвнієѕјԁӏАВЕКМНОРСТХУΑΒΕΖΗΙΚΜΝΟΡΤΥΧαιονρτυχ",
@@ -414,7 +464,8 @@ def _player_named(game: Game, name: str) -> Player | None:
     return None
 
 
-def _incoming_post(post: Post) -> IncomingPost:
+def _incoming_post(post: Post, thread_url: str | None) -> IncomingPost:
+    """A post read from the thread at ``thread_url`` (the GM queue links to it from there)."""
     return IncomingPost(
         topic_id=str(post.topic_id),
         post_id=str(post.post_id),
@@ -423,6 +474,7 @@ def _incoming_post(post: Post) -> IncomingPost:
         posted_at=post.posted_at,
         edited_at=post.edited_at,
         body_html=post.body_html,
+        page_url=thread_url,
     )
 
 

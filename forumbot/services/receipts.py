@@ -132,8 +132,9 @@ def note_ran_before(session: Session, game: Game, since: datetime) -> None:
 def follow_up(session: Session, game: Game) -> int:
     """Tell each player how the GM decided their queued order PM (once per decision).
 
-    Only the sender's own orders are repeated; a rejection says it does not count, never
-    the GM's note (which may hold reasons meant for the GM alone). Returns how many.
+    Only the sender's own orders are repeated; a rejection says it does not count and gives
+    the GM's reason (the note of ``forumbot queue --reject``, told to the player as
+    written), in the game's language. Returns how many.
     """
     if not game.settings.get("receipts", True):
         return 0
@@ -169,6 +170,7 @@ def _decision_text(session: Session, game: Game, item: ReviewItem, phase: Phase 
         game,
         "decision",
         rejected=item.state is ReviewState.REJECTED,
+        reason=item.note if item.state is ReviewState.REJECTED else "",
         orders=[{"ability": o.ability, "targets": list(map(str, o.targets))} for o in orders],
         orders_text="; ".join(" ".join([o.ability or "?", *map(str, o.targets)]) for o in orders),
         phase=phase_title(phase.name) if phase else "the game",

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from forumbot.db.enums import OrderStatus, ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import (
+    Game,
     LearnedMapping,
     Order,
     Player,
@@ -40,6 +41,7 @@ from forumbot.services.choices import (
     Picker,
     legal_choices,
     load_game_ruleset,
+    planned_phase,
     validate_order,
 )
 from forumbot.services.queue_view import (
@@ -93,10 +95,13 @@ class Decision:
     at: datetime
 
 
-def choices_for(session: Session, item_id: int, ruleset: Any = None) -> Choices:
-    """The legal choices for an edit of this item (abilities, targets, roles, crimes...)."""
+def choices_for(
+    session: Session, item_id: int, ruleset: Any = None, phase: str | None = None
+) -> Choices:
+    """The legal choices for an edit of this item (abilities, targets, roles, crimes...) in
+    ``phase`` (one of ``Choices.order_phases``; default: the phase the best reading fits)."""
     item = _item(session, item_id)
-    return legal_choices(session, item, ruleset, candidate_orders(item))
+    return legal_choices(session, item, ruleset, candidate_orders(item), phase)
 
 
 def accept_candidate(
@@ -108,8 +113,11 @@ def accept_candidate(
     note: str = "",
     ruleset: Any = None,
     now: datetime | None = None,
+    phase: str | None = None,
 ) -> Decision:
-    """Accept the parser's candidate ``index`` (0 = best ranked) as the GM's decision.
+    """Accept the parser's candidate ``index`` (0 = best ranked) as the GM's decision, for
+    ``phase`` (default: the offered phase the reading fits; a night order sent by day is
+    the night's).
 
     Raises:
         InvalidDecision: the item is already decided, the index is wrong, or the
@@ -123,7 +131,7 @@ def accept_candidate(
     resolution = {"action": "accept", "candidate": index, "label": chosen.label}
     return _apply(
         session, item, chosen.orders, chosen.lessons, ReviewState.ACCEPTED,
-        resolution, gm=gm, note=note, ruleset=ruleset, now=now,
+        resolution, gm=gm, note=note, ruleset=ruleset, now=now, phase=phase,
     )  # fmt: skip
 
 
@@ -137,8 +145,10 @@ def accept_edit(
     lessons: Sequence[Lesson] = (),
     ruleset: Any = None,
     now: datetime | None = None,
+    phase: str | None = None,
 ) -> Decision:
-    """Accept orders the GM wrote (from the pickers), validated like any order.
+    """Accept orders the GM wrote (from the pickers), validated like any order, for
+    ``phase`` (one of ``Choices.order_phases``; default as ``accept_candidate``).
 
     Raises:
         InvalidDecision: the item is already decided or an order is not legal.
@@ -149,7 +159,7 @@ def accept_edit(
     resolution = {"action": "edit", "orders": [o.as_json() for o in orders]}
     return _apply(
         session, item, tuple(orders), tuple(lessons), ReviewState.EDITED,
-        resolution, gm=gm, note=note, ruleset=ruleset, now=now,
+        resolution, gm=gm, note=note, ruleset=ruleset, now=now, phase=phase,
     )  # fmt: skip
 
 
@@ -209,6 +219,7 @@ def _apply(
     note: str,
     ruleset: Any,
     now: datetime | None,
+    phase: str | None = None,
 ) -> Decision:
     at, by = now or utcnow(), _by(gm)
     order_ids: list[int] = []
@@ -221,13 +232,19 @@ def _apply(
         vote_ids = [_store_vote(session, item, o, by, at, note) for o in orders]
     elif item.kind is ReviewKind.ORDER:
         real = [o for o in orders if o.kind == "order"]
-        choices = legal_choices(session, item, ruleset, candidate_orders(item))
+        choices = legal_choices(session, item, ruleset, candidate_orders(item), phase)
         problems = [p for o in real for p in validate_order(o, choices)]
-        if item.player_id is None or item.phase_id is None:
-            problems.append("the item names no sender or no phase")
+        if choices.phase not in choices.order_phases:
+            offered = ", ".join(choices.order_phases) or "none"
+            problems.append(f"an order cannot be stored for {choices.phase} (phases: {offered})")
+        if item.player_id is None:
+            problems.append("the item names no sender")
         if problems:
             raise InvalidDecision(item.id, problems)
         _retire_parser_orders(session, item, OrderStatus.SUPERSEDED, by)
+        game = session.get_one(Game, item.game_id)
+        item.phase_id = planned_phase(session, game, str(choices.phase)).id
+        resolution["phase"] = choices.phase
         for cancel in (o for o in orders if o.kind == "cancel"):
             _cancel_orders(session, item, cancel.ability, by)
         # A will, a question or a hand-off is recorded on the item only: no order to apply.

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 
 from forumbot.db.models import Game
 from forumbot.services.review import load_game_ruleset
-from forumbot.web import auth, common, views, views_game  # noqa: F401  (the views add routes)
+from forumbot.web import auth, common, views, views_game, views_roster  # noqa: F401  (routes)
 from forumbot.web.bbcode import render_bbcode
 
 HERE = Path(__file__).resolve().parent

@@ -103,9 +103,11 @@ def queue_reject(game_id: int, item_id: int) -> Any:
 
 @bp.route("/games/<int:game_id>/queue/<int:item_id>/edit", methods=["GET", "POST"])
 def queue_edit(game_id: int, item_id: int) -> Any:
-    """Write the order with pickers limited to legal choices."""
+    """Write the order with pickers limited to legal choices, for one of the phases the
+    order may be for (``phase``: the phase picker; default: the one the reading fits)."""
     game, entry = game_or_404(game_id), _item_of(game_id, item_id)
-    choices = review.choices_for(db(), item_id, ruleset=ruleset_of(game))
+    phase = request.values.get("phase") or None
+    choices = review.choices_for(db(), item_id, ruleset=ruleset_of(game), phase=phase)
     problems: tuple[str, ...] = ()
     form: Mapping[str, str] = request.form
     if request.method == "POST":
@@ -113,7 +115,7 @@ def queue_edit(game_id: int, item_id: int) -> Any:
         try:
             review.accept_edit(
                 db(), item_id, [order], gm=gm_name(), note=form.get("note", ""),
-                lessons=lessons, ruleset=ruleset_of(game),
+                lessons=lessons, ruleset=ruleset_of(game), phase=choices.phase,
             )  # fmt: skip
         except InvalidDecision as exc:
             db().rollback()

@@ -20,6 +20,7 @@ from forumbot.services.games import config_of
 from forumbot.web import queries
 from forumbot.web.auth import gm_name
 from forumbot.web.common import bp, db, done, ext, failed, game_or_404, ruleset_of
+from forumbot.web.timeline import history, timeline_svg
 
 # --- phase --------------------------------------------------------------------------------
 
@@ -37,9 +38,11 @@ def phase(game_id: int, phase_id: int | None = None) -> Any:
     rule = ruleset.vote if ruleset is not None else None
     living = sum(1 for p in view.players if p.alive)
     majority = living // 2 + 1 if rule is not None and rule.rule == "majority" else None
+    rows = history(db(), game_id)  # the game's history, next to the wagons
     return render_template(
         "phase.html", game=game, view=view, can_resolve=_can_resolve(), rule=rule,
-        majority=majority, zone=_zone(game),
+        majority=majority, zone=_zone(game), rows=rows,
+        timeline=timeline_svg(rows, f"{game.name}: history"),
     )  # fmt: skip
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from parsers.orders.claims import claim_complete
@@ -9,6 +11,7 @@ from parsers.orders.context import Context
 from parsers.orders.model import Claim, Kind, Order, Slot, Value
 from parsers.orders.players import NameHit
 from parsers.orders.scan import Draft
+from parsers.orders.text import normalize
 from resolver.model import Ability, TargetKind
 
 # Penalties: the confidence an order keeps when the draft shows this doubt (precision first).
@@ -168,6 +171,11 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
             piece.doubt("missing", f"no new target given for {ability.id}")  # "control Carl"
     params: list[tuple[str, Value]] = []
     for name, param in ability.params.items():
+        if _words_of(ability, name):
+            pools[TargetKind.PLAYER] = _not_self(pools[TargetKind.PLAYER], ctx)  # "я согласен"
+            if (choice := _worded(ability, name, draft, piece)) is not None:
+                params.append((name, choice))
+            continue
         slot = _take(pools, param.kind, piece)
         if slot is not None:
             params.append((name, slot.value))
@@ -193,6 +201,39 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
                         draft.source)  # fmt: skip
     _common_doubts(draft, piece)
     return piece
+
+
+def _words_of(ability: Ability, name: str) -> Mapping[str, list[str]]:
+    """A choice parameter's words per choice (``effect_params.param_words``), if any."""
+    table = ability.effect_params.get("param_words")
+    words = table.get(name) if isinstance(table, Mapping) else None
+    return words if isinstance(words, Mapping) else {}
+
+
+def _worded(ability: Ability, name: str, draft: Draft, piece: Piece) -> str | None:
+    """The one choice whose words the sentence holds (longest words first: "не согласен"
+    is a refusal, not "согласен"); none, or the words of two choices, is a doubt."""
+    text = " " + " ".join(normalize(w) for w in re.findall(r"\w+", draft.source)) + " "
+    phrases = [(c, " ".join(normalize(w) for w in str(p).split()))
+               for c, ps in _words_of(ability, name).items() for p in ps]  # fmt: skip
+    found: list[str] = []
+    for choice, phrase in sorted(phrases, key=lambda cp: -len(cp[1])):
+        if f" {phrase} " in text:
+            text = text.replace(f" {phrase} ", "  ")
+            found += [] if choice in found else [choice]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        piece.doubt("or", f"words of several answers ({name}: {', '.join(sorted(found))})")
+    else:
+        piece.doubt("missing", f"no {name} given: none of its words")
+    return None
+
+
+def _not_self(hits: list[object], ctx: Context) -> list[object]:
+    """Name hits other than the sender himself ("я")."""
+    return [h for h in hits if not (isinstance(h, list) and all(
+        isinstance(n, NameHit) and n.players == (ctx.actor,) for n in h))]  # fmt: skip
 
 
 def claims_allowed(ability: Ability, ctx: Context) -> int:

@@ -42,6 +42,9 @@ class Context:
     combos_unknown: bool = False
 
 
+_UNSET = object()  # a look-up not made yet
+
+
 @dataclass(slots=True)
 class Reading:
     """A sentence with its word keys and per-token look-ups computed once."""
@@ -51,20 +54,24 @@ class Reading:
     norms: list[str]
     cache: dict[tuple[str, int], object] = field(default_factory=dict)
 
+    matches: list[object] = field(default_factory=list)
+    names: list[object] = field(default_factory=list)
+
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
         """Compute keys and normal forms of every token."""
         keys = [ctx.lexicon.morph.keys(t.norm) for t in sentence.tokens]
-        return cls(sentence, keys, [t.norm for t in sentence.tokens])
+        unset = [_UNSET] * len(keys)
+        return cls(sentence, keys, [t.norm for t in sentence.tokens], {}, unset, list(unset))
 
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
-        key = ("match", i)
         if not 0 <= i < len(self.keys):
             return None
-        if key not in self.cache:
-            self.cache[key] = self._match(ctx, i)
-        return self.cache[key]  # type: ignore[return-value]
+        found = self.matches[i]
+        if found is _UNSET:
+            found = self.matches[i] = self._match(ctx, i)
+        return found  # type: ignore[return-value]
 
     def _match(self, ctx: Context, i: int) -> Match | None:
         avoid = (ctx.abilities or frozenset()) - ctx.usable
@@ -85,12 +92,12 @@ class Reading:
 
     def name(self, ctx: Context, i: int) -> NameHit | None:
         """An exact player name at token ``i``."""
-        key = ("name", i)
         if not 0 <= i < len(self.keys):
             return None
-        if key not in self.cache:
-            self.cache[key] = ctx.players.exact_at(self.sentence.tokens, i)
-        return self.cache[key]  # type: ignore[return-value]
+        found = self.names[i]
+        if found is _UNSET:
+            found = self.names[i] = ctx.players.exact_at(self.sentence.tokens, i)
+        return found  # type: ignore[return-value]
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parsers.orders import grammar
+from parsers.orders.crossvocab import ACTION_WORDS
 from parsers.orders.morph import Morph
 from parsers.orders.text import normalize, tokenize
 from parsers.phases import PhaseVocabulary, build_vocabulary
@@ -68,6 +69,10 @@ class Match:
 
     entries: tuple[Entry, ...]
     length: int
+    _kinds: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", frozenset(e.kind for e in self.entries))
 
     def values(self, kind: str) -> tuple[str, ...]:
         """The distinct values of ``kind`` this match may mean, in catalogue order."""
@@ -75,7 +80,7 @@ class Match:
 
     def kinds(self) -> frozenset[str]:
         """Every kind this match may be."""
-        return frozenset(e.kind for e in self.entries)
+        return self._kinds
 
 
 class Lexicon:
@@ -87,15 +92,18 @@ class Lexicon:
         self.languages = tuple(ruleset.languages) or ("en",)
         self.morph = morph or Morph(("en", "fr", "ru"))
         self._index: dict[str, list[Entry]] = defaultdict(list)
+        self._for_keys: dict[frozenset[str], tuple[Entry, ...]] = {}
+        self._memo: dict[tuple[object, ...], Match | None] = {}
         self.display: dict[tuple[str, str], str] = {}
         self.known_words: set[str] = set()
         self.ability_words: dict[str, set[str]] = {}
         self.crimes = frozenset(crimes_of(ruleset))
         self._add_catalogue(ruleset)
-        grammar_langs = {*self.languages, "en"}  # players of any game mix in English
+        # Players write in any of the three languages whatever the ruleset declares (a
+        # French PM in an English-only game): its hedges and questions must be read too.
         for kind, table in BUILTIN_KINDS.items():
-            for lang, phrases in table.items():
-                for phrase in phrases if lang in grammar_langs else ():
+            for phrases in table.values():
+                for phrase in phrases:
                     self.add(kind, kind, phrase)
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
@@ -126,6 +134,8 @@ class Lexicon:
         if kind == "ability":
             self.ability_words.setdefault(value, set()).update(t.norm for t in tokens)
         entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
+        self._for_keys.clear()
+        self._memo.clear()
         for key in words[0]:
             self._index[key].append(entry)
 
@@ -142,18 +152,35 @@ class Lexicon:
             for word in words:
                 self.add("crime", crime, word)
         self._add_effect_words(ruleset)
+        self._add_action_words(ruleset)
+
+    def _add_action_words(self, ruleset: Ruleset) -> None:
+        """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
+        vocabulary lacks; a phrase another ability of the ruleset already uses is left out."""
+        keys = {a: {k for w in words for k in self.morph.keys(w)}
+                for a, words in self.ability_words.items()}  # fmt: skip
+        for ability in ruleset.abilities.values():
+            table = ACTION_WORDS.get(ability.id)
+            if table is None or ability.passive:
+                continue
+            own = {*ability.vocabulary, *ability.name}
+            others = set().union(*(k for a, k in keys.items() if a != ability.id))
+            for lang, phrases in table.items():
+                for phrase in phrases if lang not in own else ():
+                    words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
+                    if not any(self.morph.keys(w) & others for w in words):
+                        self.add("ability", ability.id, phrase)
 
     def _add_effect_words(self, ruleset: Ruleset) -> None:
         """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
         the ruleset already uses the phrase (its own vocabulary stays the only reading)."""
-        langs = {*self.languages, "en"}
         taken = {k for words in self.ability_words.values() for w in words
                  for k in self.morph.keys(w)}  # fmt: skip
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
                    if _effect_of(a) == effect and not a.passive]  # fmt: skip
-            for lang, phrases in table.items():
-                for phrase in phrases if lang in langs else ():
+            for phrases in table.values():
+                for phrase in phrases:
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
                     if any(self.morph.keys(w) & taken for w in words):
                         continue  # a word the ruleset's own vocabulary already has
@@ -199,16 +226,43 @@ class Lexicon:
         Returns:
             A match, or None when no phrase starts there.
         """
-        found: list[Entry] = []
-        seen: set[int] = set()
-        for key in keys[i]:
-            for entry in self._index.get(key, ()):
-                size = len(entry.words)
-                if id(entry) in seen or i + size > len(keys) or size > longest:
-                    continue
-                if all(keys[i + j] & entry.words[j] for j in range(size)):
-                    seen.add(id(entry))
-                    found.append(entry)
+        entries = self._entries_for(keys[i])
+        if not entries:
+            return None  # most words of a PM start no phrase
+        if len(entries[0].words) > 1:  # a longer phrase may start here: look at what follows
+            return self._match(entries, keys, i, norms, prefer, avoid, longest)
+        memo = (keys[i], norms[i] if norms else None, prefer, avoid, longest)
+        if memo not in self._memo:  # one-word phrases only: the word alone decides
+            if len(self._memo) > _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
+        return self._memo[memo]
+
+    def _entries_for(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
+        """Every phrase whose first word has one of these keys, longest first."""
+        found = self._for_keys.get(keyset)
+        if found is None:
+            unique = {id(e): e for key in keyset for e in self._index.get(key, ())}
+            found = tuple(sorted(unique.values(), key=lambda e: -len(e.words)))
+            self._for_keys[keyset] = found
+        return found
+
+    def _match(
+        self,
+        entries: tuple[Entry, ...],
+        keys: list[frozenset[str]],
+        i: int,
+        norms: list[str] | None,
+        prefer: frozenset[str] | None,
+        avoid: frozenset[str] | None,
+        longest: int,
+    ) -> Match | None:
+        left = len(keys) - i
+        found = [
+            e for e in entries
+            if (size := len(e.words)) <= left and size <= longest
+            and all(keys[i + j] & e.words[j] for j in range(1, size))
+        ]  # fmt: skip
         if prefer and any(e.kind == "ability" and e.value in prefer for e in found):
             found = [e for e in found if e.kind != "ability" or e.value in prefer]
         elif avoid:
@@ -226,6 +280,9 @@ class Lexicon:
     def name(self, kind: str, value: str) -> str:
         """The display name of a catalogue thing (``ability``, ``special_investigate``)."""
         return self.display.get((kind, value), value.replace("_", " "))
+
+
+_MEMO_SIZE = 50_000  # one-word look-ups kept per parser
 
 
 def _effect_of(ability: Ability) -> str:

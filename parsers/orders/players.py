@@ -64,6 +64,7 @@ class PlayerFinder:
         for written, player in (learned or {}).items():
             if player in self.players:
                 self._add(written, player, "learned", morph)
+        self._firsts = frozenset(key[0] for key in self._exact)  # a name's first words
 
     @property
     def players(self) -> frozenset[str]:
@@ -138,6 +139,11 @@ class PlayerFinder:
         return NameHit(tuple(sorted(players)), 1, quality, "form")
 
     def _exact_span(self, tokens: Sequence[Token], i: int) -> NameHit | None:
+        norm = tokens[i].norm
+        if fold(norm) not in self._firsts and not (
+            norm.endswith("'s") and fold(norm[:-2]) in self._firsts
+        ):
+            return None  # no name starts with this word (most words of a PM)
         for size in range(min(self.longest, len(tokens) - i), 0, -1):
             span = tokens[i : i + size]
             if any(t.is_punct for t in span):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ class Sentence:
     line: int
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(word: str) -> str:
     """Casefold, unify apostrophes and ``ё``, strip Latin diacritics (``protège`` → ``protege``).
 
@@ -123,7 +125,33 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return lines
+    return _join_numbered(lines)
+
+
+_NUMBERED_HEADER = re.compile(r"^(?P<head>[^\d:]*[^\W\d])\s*#?\d{1,2}\s*:$")
+_NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
+
+
+def _join_numbered(lines: list[str]) -> list[str]:
+    """A header with a count and nothing after it ("Investigate 3:", "SI 2:") followed by
+    numbered or bulleted lines is one order: ``Investigate: A kills B, C protects D``. The
+    count is the player's claim of how many the order takes, never a target."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        header = _NUMBERED_HEADER.match(lines[i])
+        items: list[str] = []
+        j = i + 1
+        while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):
+            items.append(item["item"].rstrip(" ;,."))
+            j += 1
+        if header and items:
+            out.append(f"{header['head']}: {', '.join(items)}")
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
 
 
 def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
@@ -180,17 +208,22 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     tokens = []
     text = _ELISION.sub(lambda m: m.group(0)[:-1] + "' ", sentence)
     # the elision space shifts offsets: map quote spans through the same substitution
-    offsets = _offset_map(sentence, text)
+    offsets = _offset_map(sentence, text) if text != sentence else None
     for match in _WORD.finditer(text):
         word = match.group(0)
-        start = offsets[match.start()]
-        quote = next((i for i, (a, b) in enumerate(spans) if a <= start < b), None)
+        start = offsets[match.start()] if offsets is not None else match.start()
+        quote = _span_index(spans, start) if spans else None
         norm = normalize(word) if word[0].isalnum() else word
-        aside = any(a <= start < b for a, b in asides)
+        aside = bool(asides) and _span_index(asides, start) is not None
         if norm:
             tokens.append(Token(word.rstrip(".-"), norm, start, quote, aside))
     question = "?" in sentence.replace("?)", "")
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
+
+
+def _span_index(spans: list[tuple[int, int]], at: int) -> int | None:
+    """The index of the span holding offset ``at``, or None."""
+    return next((i for i, (a, b) in enumerate(spans) if a <= at < b), None)
 
 
 def _offset_map(original: str, changed: str) -> list[int]:

@@ -18,6 +18,7 @@ from parsers.votes.colours import ColourFamily
 from resolver._schema import Reader
 from resolver.errors import RulesetError
 from resolver.model.catalogue import Ruleset
+from resolver.ruleset import vote_settings
 from resolver.votes import VOTE_DEFAULTS, read_vote, status_weights, voteless_statuses
 
 __all__ = [
@@ -33,6 +34,8 @@ __all__ = [
     "WeightOp",
     "rules_for",
     "rules_from_data",
+    "vote_section",
+    "with_game_votes",
 ]
 
 
@@ -181,25 +184,15 @@ def rules_for(ruleset: Ruleset | None, data: Mapping[str, Any] | None = None) ->
     Raises:
         SetupError: (a ValueError) naming the bad key, e.g. ``vote.tie``.
     """
-    section = dict(ruleset.vote.section) if ruleset is not None else dict(VOTE_DEFAULTS)
+    section = vote_section(ruleset, data)
     effects: dict[str, int] = {}
     if ruleset is not None:
-        if "lynch_rule" in ruleset.options:  # a game option of the ruleset (failheap)
-            section["rule"] = ruleset.options["lynch_rule"].value
         effects = {
             sid: int(status.effects["vote_weight"])
             for sid, status in ruleset.statuses.items()
             if "vote_weight" in status.effects
         }
     given = dict(data or {})
-    if not isinstance(data if data is not None else {}, Mapping):
-        raise SetupError("vote", "must be a mapping")
-    known = {k: v for k, v in given.items() if k in VOTE_DEFAULTS}
-    try:
-        checked = read_vote(Reader("vote"), known, None)
-    except RulesetError as exc:
-        raise SetupError(exc.path or "vote", exc.problem + _choices(exc)) from None
-    section.update({k: checked[k] for k in known})
     values = {k: _convert(k, v) for k, v in section.items() if k in _TYPED}
     values["voteless_statuses"] = voteless_statuses(section, effects)
     values["status_weights"] = tuple(
@@ -207,6 +200,46 @@ def rules_for(ruleset: Ruleset | None, data: Mapping[str, Any] | None = None) ->
     )
     extra = {k: v for k, v in given.items() if k not in VOTE_DEFAULTS}
     return replace(_THREAD_DEFAULT, **values, extra=extra)
+
+
+def vote_section(ruleset: Ruleset | None, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The one place a game's vote settings are made: the ruleset's validated ``vote:``
+    section (its ``lynch_rule`` option applied), the game's overrides laid over it, each
+    validated by the same schema (``resolver.votes.read_vote``).
+
+    Args:
+        ruleset: the loaded ruleset (None: the generic thread defaults).
+        data: the game's overrides (a game file's ``votes:``, a SETUP's ``vote:``); keys
+            outside the section are left to the caller.
+
+    Returns:
+        Every key of the section.
+
+    Raises:
+        SetupError: (a ValueError) naming the bad key, e.g. ``vote.tie``.
+    """
+    section = dict(ruleset.vote.section) if ruleset is not None else dict(VOTE_DEFAULTS)
+    if ruleset is not None and "lynch_rule" in ruleset.options:  # a game option (failheap)
+        section["rule"] = ruleset.options["lynch_rule"].value
+    if not isinstance(data if data is not None else {}, Mapping):
+        raise SetupError("vote", "must be a mapping")
+    known = {k: v for k, v in (data or {}).items() if k in VOTE_DEFAULTS}
+    try:
+        checked = read_vote(Reader("vote"), known, None)
+    except RulesetError as exc:
+        raise SetupError(exc.path or "vote", exc.problem + _choices(exc)) from None
+    section.update({k: checked[k] for k in known})
+    return section
+
+
+def with_game_votes(ruleset: Ruleset, data: Mapping[str, Any]) -> Ruleset:
+    """The ruleset as a game plays it: its ``vote:`` replaced by :func:`vote_section`'s, so
+    the resolver's lynch, the order validator and the GM page read the game's rules too.
+
+    Raises:
+        SetupError: (a ValueError) naming the bad key.
+    """
+    return replace(ruleset, vote=vote_settings(vote_section(ruleset, data)))
 
 
 def rules_from_data(data: Mapping[str, Any]) -> VoteRules:

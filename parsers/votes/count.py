@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from parsers.html import DEFAULT_SKIP, parse_html
+from parsers.html import DEFAULT_SKIP, PostView, parse_html
 from parsers.names import (
     Ambiguous,
     EntryKind,
@@ -51,6 +51,35 @@ __all__ = ["count_votes"]
 
 # A quote tag the forum left as text ("...vote: X[/quote]"): what is quoted is unknown.
 _BROKEN_QUOTE = re.compile(r"\[/?quote\b", re.IGNORECASE)
+
+
+def maybe_quoted(view: PostView, actions: Sequence[RawAction]) -> bool:
+    """True when an action may sit inside a quote whose BBCode the forum did not render.
+
+    A literal ``[quote]`` quotes what follows it up to its ``[/quote]`` (or the end of the
+    post); a literal ``[/quote]`` with no opening closes a quote that began anywhere before
+    it. Votes outside every such span are the author's own: after a stray ``[/quote]``, a
+    human reader sees the vote as the author's, and so does the counter.
+    """
+    spans = _unrendered_quote_spans(view)
+    return any(a.start <= hi and lo <= a.end for a in actions for lo, hi in spans)
+
+
+def _unrendered_quote_spans(view: PostView) -> list[tuple[int, int]]:
+    """The segment ranges (inclusive) an unrendered quote tag may cover."""
+    spans: list[tuple[int, int]] = []
+    opened: list[int] = []
+    for index, segment in enumerate(view.segments):
+        for match in _BROKEN_QUOTE.finditer(segment.text):
+            if not match.group().startswith("[/"):
+                opened.append(index)
+            elif opened:
+                spans.append((opened.pop(), index))
+            else:
+                spans.append((0, index))
+    spans.extend((start, len(view.segments)) for start in opened)
+    return spans
+
 
 # Unknown names that are certainly no valid target: ignored, never queued.
 _INVALID = ("is not alive", "is the host, not a player")
@@ -225,8 +254,10 @@ class _Counter(GmEvents):
             return
         syntaxes = self._syntaxes(post)
         actions = []
+        view = None
         if may_hold_votes(post.html, syntaxes) or post.previous_html is not None:
-            actions = extract_actions(parse_html(post.html, DEFAULT_SKIP), self.rules, syntaxes)
+            view = parse_html(post.html, DEFAULT_SKIP)
+            actions = extract_actions(view, self.rules, syntaxes)
         actions = self._corrected(post, actions)
         if not actions:
             return
@@ -240,8 +271,10 @@ class _Counter(GmEvents):
             return
         if not self._edit_allows(post, slot, actions):
             return
-        if _BROKEN_QUOTE.search(post.html) and not any(
-            names_post(e, post) for e in self.day.events
+        if (
+            _BROKEN_QUOTE.search(post.html)
+            and (view is None or maybe_quoted(view, actions))
+            and not any(names_post(e, post) for e in self.day.events)
         ):
             why = "the post has a quote tag the forum did not render: its vote may be a quote"
             self._hold(post, slot, actions, "broken_quote", why)

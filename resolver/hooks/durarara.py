@@ -19,6 +19,7 @@ LOVER = "lover"
 LOVERS = "lovers"
 TESTAMENT = "testament"
 VOTE_LOST = "vote_lost"
+STRUCK = "struck"
 HARMS = "harms"
 GANGS = ("gang_dollars", "gang_yellow_scarves")
 VILLAGE, WOLVES, IZAYA = "village", "blue_squares", "izaya"
@@ -182,7 +183,17 @@ def _cure_check(view: HookView, order: Order, ability: Ability) -> str:
     return "" if view.option("saika_cure") == "ability" else "saika_cure is 'gm'"
 
 
+def _charm_check(view: HookView, order: Order, ability: Ability) -> str:
+    """A charm on one's own lover: as ``charm_own_lover`` says (the GM's queue decided a
+    ``gm`` one before it reached the resolver)."""
+    partner = _partner(view, order.actor)
+    if view.option("charm_own_lover") == "refused" and partner in order.targets:
+        return "charm_own_lover is 'refused': a lover may not charm his partner"
+    return ""
+
+
 _CHECKS = {
+    "charm": _charm_check,
     "mayor_vote": _only_day0,
     "candidacy": _only_day0,
     "tie_break": _tie_break_check,
@@ -370,14 +381,43 @@ def break_tie(view: HookView, leaders: Sequence[str]) -> str | None:
 
 # --------------------------------------------------------------------------- end of phase
 def on_phase_end(view: HookView) -> Sequence[Primitive]:
-    """A lover who voted against his partner loses his vote in the next day's vote."""
-    if view.phase_kind != "day" or view.phase == view.ruleset.phases.first:
-        return ()
-    out = []
+    """A day: a lover who voted against his partner loses his vote in the next day's vote;
+    a whole-day absentee is replaced, or struck from ``struck_from_day``. A night: the
+    struck die in the morning, with the night's victim, their role announced."""
+    if view.phase_kind != "day":
+        return _lightning(view)
+    out = list(_absences(view))
+    if view.phase == view.ruleset.phases.first:
+        return out
     for voter, target in view.votes().items():
         if voter in view.names() and target is not None and target == _partner(view, voter):
             out.append(_status(voter, VOTE_LOST))
             out.append(_note("vote_lost", (voter,), partner=target))
+    return out
+
+
+def _absences(view: HookView) -> Sequence[Primitive]:
+    """'Un absent durant toute une période de jour sera remplacé, et foudroyé à partir du
+    jour 5': the GM is told to replace him before that day, from it he is struck."""
+    away = [n for n in view.absent() if view.alive(n) and not view.dying(n)]
+    if not away or view.option("absence_replacement") != "replace_after_full_day":
+        return ()
+    if parse_phase(view.phase, view.ruleset).number < int(view.option("struck_from_day")):
+        return tuple(_gm_note("replace_absent", player=n, phase=view.phase) for n in away)
+    out: list[Primitive] = []
+    for name in away:
+        out += (_status(name, STRUCK), _gm_note("struck_pending", player=name, phase=view.phase))
+    return out
+
+
+def _lightning(view: HookView) -> Sequence[Primitive]:
+    """'Il est annoncé foudroyé et meurt au matin en même temps que la victime de la nuit';
+    'le rôle d'un joueur foudroyé sera publiquement annoncé'."""
+    out: list[Primitive] = []
+    for name in view.names():
+        if view.has_status(name, STRUCK) and not view.dying(name):
+            out.append(_kill(name, None, STRUCK))
+            out.append(_note("struck", player=name, role=view.role(name).id))
     return out
 
 

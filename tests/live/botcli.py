@@ -89,6 +89,7 @@ class BotCli:
         data = yaml.safe_load(game.read_text(encoding="utf-8"))
         for player in data["players"]:
             player["role"] = roles[player["name"]]
+        data["ruleset"] = "failheap"  # the GM fills in what init left blank (FILL_IN)
         data["credentials"]["password_env"] = PASSWORD_ENV
         data["forum"].update(requests_per_second=5, post_interval=0)
         data["votes"] = {"syntax": ["bold_vote"]}

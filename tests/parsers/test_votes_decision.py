@@ -239,3 +239,22 @@ def test_a_vote_in_a_post_with_a_broken_quote_waits_for_the_gm() -> None:
     result = count_votes(posts, FIVE, rules(majority_ends_day=False))
     assert result.queue[-1].kind == "broken_quote" and result.pending == ("Ann",)
     assert result.wagons == ()
+
+
+@pytest.mark.parametrize(
+    ("html", "counted"),
+    [
+        # After a stray [/quote], the vote is the author's own, as a reader sees it.
+        ("you said it[/quote] and I disagree. <b>vote: Cy</b>", True),
+        # Between an unrendered [quote] and its close, it may be the quoted player's.
+        ("[quote=Bob]so <b>vote: Cy</b>[/quote] lol no", False),
+        # An unrendered [quote] that never closes covers the rest of the post.
+        ("[quote=Bob]I think <b>vote: Cy</b> is right", False),
+        # A stray close after the vote: the quote may have begun before it.
+        ("<b>vote: Cy</b> is what he wrote[/quote] no way", False),
+    ],
+)
+def test_only_a_vote_an_unrendered_quote_may_cover_waits(html: str, counted: bool) -> None:
+    result = count_votes([post("Ann", html)], FIVE, rules(majority_ends_day=False))
+    assert (result.queue == ()) is counted
+    assert bool(result.wagons) is counted

@@ -104,12 +104,13 @@ class SMFTestForum:
                                     "at": self.clock.now(), "body": body_html})  # fmt: skip
             return self.data.next_id
 
-    def add_pm(self, sender: str, subject: str, body_html: str) -> int:
+    def add_pm(self, sender: str, subject: str, body_html: str, cc: tuple[str, ...] = ()) -> int:
+        """A PM to the bot (``cc``: other recipients of the same PM)."""
         with self.lock:
             self.data.next_id += 1
             self.data.inbox.append({"id": self.data.next_id, "from": sender, "to": self.bot,
                                     "subject": subject, "at": self.clock.now(),
-                                    "body": body_html})  # fmt: skip
+                                    "body": body_html, "cc": cc})  # fmt: skip
             return self.data.next_id
 
     # --- pages --------------------------------------------------------------------------------
@@ -136,7 +137,10 @@ class SMFTestForum:
                       "date": _date(pm["at"]), "subject": html.escape(pm["subject"]),
                       "to": pm["to"], "toid": _uid(pm["to"]), "body": pm["body"]}  # fmt: skip
             rows.append(_fill(PM_ROW, **values))
-            blocks.append(_fill(PM_BLOCK, **values))
+            block = _fill(PM_BLOCK, **values)
+            others = "".join(f', <a href="{self.base_url}?action=profile;u={_uid(n)}">{n}</a>'
+                             for n in pm.get("cc", ()))  # fmt: skip
+            blocks.append(block.replace(f'">{pm["to"]}</a>', f'">{pm["to"]}</a>{others}', 1))
         form = f'<form action="{self.base_url}?action=pm;sa=pmactions" method="post">'
         content = f"{form}<table>{''.join(rows)}</table></form>{''.join(blocks)}"
         return self.page(content, logged_in)

@@ -18,7 +18,7 @@ from forumbot import jobs
 from forumbot.db import upgrade
 from forumbot.db.enums import GameStatus, PhaseStatus
 from forumbot.db.models import Game, Phase
-from forumbot.services import games
+from forumbot.services import games, initgame
 from tests.runtime.test_game_http import _reader, _step, forum, http_runtime  # noqa: F401
 
 ROLES = {"Gina": "gin", "Vic": "vodka", "Kurt": "korn", "Mona": "megure", "Toby": "takagi",
@@ -47,13 +47,19 @@ def _start(forum, tmp_path):  # noqa: F811
     forum.add_post("GameMaster", "<b>Detective Conan Mafia</b> sign-ups: post /in")
     for name in ROLES:
         forum.add_post(name, "/in")
-    text = games.draft_game_file(f"{forum.base_url}?topic=5.0", "smf", "ModBot", _reader(forum))
+    text = initgame.draft_game_file(f"{forum.base_url}?topic=5.0", "smf", "ModBot", _reader(forum))
     data = yaml.safe_load(text)
     data["ruleset"] = "dctp"
     data.pop("votes", None)  # the ruleset's: by PM to the GM
     for player in data["players"]:
         player["role"] = ROLES[player["name"]]
-    data["schedule"].update(timezone="Europe/Paris", start="2026-12-01 22:00")
+    data["schedule"].update(
+        timezone="Europe/Paris",
+        start="2026-12-01 22:00",
+        first_phase="night1",
+        day={"length": "48h", "starts": "22:00"},
+        night={"length": "24h", "inner_deadlines": {"orders": "19:00"}},
+    )
     data["publishing"].update(mode="auto")
     game_file = tmp_path / "game.yaml"
     game_file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")

@@ -19,7 +19,7 @@ from forumbot.clock import FakeClock
 from forumbot.db import make_engine, make_session_factory, upgrade
 from forumbot.db.enums import GameStatus, PhaseStatus
 from forumbot.db.models import Game, Phase
-from forumbot.services import games
+from forumbot.services import games, initgame
 from forumbot.services.context import Runtime
 from tests.runtime.smf_forum import SMFTestForum
 
@@ -43,7 +43,7 @@ def http_runtime(url: str, forum: SMFTestForum, clock: FakeClock, worker: str) -
 def _reader(forum):
     def read(url, engine, username):
         posts = smf_adapter(forum.base_url).iter_posts(ThreadRef(forum.data.topic_id))
-        return forum.data.title, [(p.author.name, p.body_html) for p in posts]
+        return forum.data.title, [(p.author.name, p.body_html, p.posted_at) for p in posts]
 
     return read
 
@@ -65,12 +65,18 @@ def test_failheap_game_from_signup_to_a_win(forum, tmp_path):
     forum.add_post("GameMaster", "<b>Failheap Village</b> sign-ups: post /in")
     for name in ROLES:
         forum.add_post(name, "/in")
-    text = games.draft_game_file(f"{forum.base_url}?topic=5.0", "smf", "ModBot", _reader(forum))
+    text = initgame.draft_game_file(f"{forum.base_url}?topic=5.0", "smf", "ModBot", _reader(forum))
     data = yaml.safe_load(text)
     assert data["gm"] == "GameMaster" and [p["name"] for p in data["players"]] == list(ROLES)
     for player in data["players"]:
         player["role"] = ROLES[player["name"]]
-    data["schedule"].update(timezone="Europe/Paris", start="2026-12-01 22:00")
+    data["schedule"].update(
+        timezone="Europe/Paris",
+        start="2026-12-01 22:00",
+        first_phase="night1",
+        day={"length": "48h", "starts": "22:00"},
+        night={"length": "24h", "inner_deadlines": {"orders": "19:00"}},
+    )
     data["publishing"].update(mode="auto", vote_count_every="12h")
     game_file = tmp_path / "game.yaml"
     game_file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")

@@ -1,7 +1,13 @@
-"""Fixtures for the GM page: a migrated SQLite file with a seeded game, and the Flask app."""
+"""Fixtures for the GM page: the game built through the runtime (``tests/web/seed.py``) once
+per session, a copy of its SQLite file per test, and the Flask app.
+
+A test sees night 2 open (``seeded``); one marked ``@pytest.mark.drafted`` sees the same game
+after night 2 resolved, its drafts waiting for the GM.
+"""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,18 +16,35 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from forumbot.db import make_engine, make_session_factory, upgrade
+from forumbot.db import make_engine, make_session_factory
 from forumbot.web import create_app
-from tests.web.seed import NOW, Seeded, seed_game
+from tests.web.seed import NOW, Built, Seeded, build
 
 TOKEN = "test-token-0123456789"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "drafted: the web game after night 2 resolved (drafts)")
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The game played through the runtime, once per session."""
+    return build(tmp_path_factory.mktemp("web-game"))
+
+
+def copy_of(built: Built, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A private copy of the built game's file (night 2 open, or drafted): its URL."""
+    source = built.drafted if request.node.get_closest_marker("drafted") else built.night
+    target = tmp_path / "web.sqlite3"
+    shutil.copyfile(source, target)
+    target.chmod(0o600)
+    return f"sqlite:///{target}"
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'web.sqlite3'}"
-    upgrade(url)
-    return url
+def db_url(built: Built, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return copy_of(built, request, tmp_path)
 
 
 @pytest.fixture
@@ -32,11 +55,8 @@ def factory(db_url: str) -> Iterator[sessionmaker[Session]]:
 
 
 @pytest.fixture
-def seeded(factory: sessionmaker[Session]) -> Seeded:
-    with factory() as session:
-        ids = seed_game(session)
-        session.commit()
-    return ids
+def seeded(built: Built, factory: sessionmaker[Session]) -> Seeded:
+    return built.ids
 
 
 @pytest.fixture

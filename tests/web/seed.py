@@ -1,46 +1,55 @@
-"""A seeded game for the GM page's tests, browser tests and benchmark (hostile text included)."""
+"""The GM page's test game, played through the runtime (no row is written by hand).
+
+A loopback SMF 2.1 forum (``tests.runtime.smf_forum``: pages cut from the recorded SMF pages)
+carries the example game file's game, with Dave added: players post their votes in the
+thread and PM their orders to the bot, the real SMF adapter reads them, the worker's
+``cycle`` parses, counts, queues, resolves and drafts on a fake clock, and the GM approves
+drafts through the drafts service. Two moments of that one game are kept as SQLite files:
+
+- ``night``: night 2 is open at ``NOW`` (its orders deadline passed, two hours left):
+  Bob's "heal annie please" with hostile HTML waits in the queue, Ann's check is accepted,
+  Маша's kill came late; Carl's doubtful Day 1 vote ``$Zoey`` (with hostile HTML) waits too
+  (it could not change Day 1's lynch of Dave, so the Day resolved).
+- ``drafted``: the same game after the GM accepted Bob's order and night 2 resolved at its
+  deadline: its post and result PMs wait for approval.
+
+Building takes a few seconds; ``tests/web/conftest.py`` builds it once per session and
+copies the file per test.
+"""
 
 from __future__ import annotations
 
+import html
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import (
-    DeliveryState,
-    GameStatus,
-    OrderStatus,
-    OutboundKind,
-    PhaseKind,
-    PhaseStatus,
-    PlayerStatus,
-    ReviewKind,
-    Visibility,
-    VoteKind,
-)
-from forumbot.db.models import (
-    Game,
-    Order,
-    Phase,
-    Player,
-    RawPM,
-    RawPost,
-    ReviewItem,
-    VoteEvent,
-)
-from forumbot.db.repo import append_events, draft_outbound, get_or_create_forum
+from forum_adapters import HttpSettings, PoliteSession, SMFAdapter
+from forumbot.clock import FakeClock
+from forumbot.db import make_engine, make_session_factory, upgrade
+from forumbot.db.enums import DeliveryState, ReviewKind
+from forumbot.db.models import Outbound, Phase, ReviewItem
+from forumbot.services import cycle, drafts, games, review
+from forumbot.services.context import Runtime
+from tests.runtime.smf_forum import SMFTestForum
 
 ROOT = Path(__file__).resolve().parents[2]
-T0 = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
-NOW = T0 + timedelta(days=2, hours=20)  # night 2: orders due in 2 h, phase ends in 4 h
+T0 = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)  # 22:00 in Paris: night 1 starts
+NIGHT2 = T0 + timedelta(days=3)  # after night 1 (24 h) and day 1 (48 h)
+NOW = NIGHT2 + timedelta(hours=22)  # 19:00 UTC: night 2's orders are due, 2 h left
 
 HOSTILE = (
     '<script>alert("pm")</script><img src=x onerror="alert(1)">'
     '<a href="javascript:alert(2)">click</a> "><b onmouseover=alert(3)>x</b>'
     " [url=javascript:alert(4)]bb[/url]"
 )
+OUTSIDER = '<img src=x onerror=alert("name")>Eve'  # a forum account, not a player
 HOSTILE_BBCODE = (
     "[b]Night 2 is over.[/b] [url=javascript:alert(5)]evil[/url] "
     '[url=http://x.example/" onmouseover="alert(6)]attr[/url] <script>alert(7)</script> '
@@ -50,7 +59,7 @@ HOSTILE_BBCODE = (
 
 @dataclass(frozen=True)
 class Seeded:
-    """Ids of what ``seed_game`` created."""
+    """Ids in the built game (the same in both moments; the drafts exist in ``drafted``)."""
 
     game_id: int
     order_item_id: int
@@ -61,283 +70,187 @@ class Seeded:
     day1_id: int
 
 
-ROSTER = (
-    ("Ann", "sheriff", "village", PlayerStatus.ALIVE),
-    ("Bob", "doctor", "village", PlayerStatus.ALIVE),
-    ("Carl", "villager", "village", PlayerStatus.ALIVE),
-    ("Zoé", "godfather", "mafia", PlayerStatus.ALIVE),
-    ("Маша", "mafioso", "mafia", PlayerStatus.ALIVE),
-    ("Dave", "villager", "village", PlayerStatus.DEAD),
-)
+@dataclass(frozen=True)
+class Built:
+    """The two SQLite files of the built game, and its ids."""
+
+    night: Path
+    drafted: Path
+    ids: Seeded
 
 
-def game_yaml(name: str) -> str:
-    """The example game file, renamed, with Dave added (what the runtime reads)."""
+ROSTER = ("Ann", "Bob", "Carl", "Zoé", "Маша", "Dave")
+
+
+def game_yaml(name: str, forum_url: str, extra_players: int = 0) -> str:
+    """The example game file, renamed, on the loopback forum, with Dave (and extras) added."""
     text = (ROOT / "config" / "example-game.yaml").read_text(encoding="utf-8")
-    text = text.replace("name: failheap-village-7", f"name: {name}", 1)
-    return text.replace(
-        "  - {name: Маша, role: mafioso, aliases: [masha]}",
-        "  - {name: Маша, role: mafioso, aliases: [masha]}\n  - {name: Dave, role: villager}",
-        1,
-    )
+    extra = "".join(f"\n  - {{name: Extra{i:02d}, role: villager}}" for i in range(extra_players))
+    for old, new in (
+        ("name: failheap-village-7", f"name: {name}"),
+        ("https://forum.example.org/index.php?topic=1234.0", forum_url),
+        ("engine: auto", "engine: smf"),
+        ("username: ForumbotGM", "username: ModBot"),
+        ("seed: 20261129", "seed: 7"),
+        ("  - {name: Маша, role: mafioso, aliases: [masha]}",
+         "  - {name: Маша, role: mafioso, aliases: [masha]}\n  - {name: Dave, role: villager}"
+         + extra),
+    ):  # fmt: skip
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
 
 
-def seed_game(session: Session, name: str = "failheap-7", extra_players: int = 0) -> Seeded:
-    """A running game at night 2: a queued order, a doubtful vote, two drafts, an event log."""
-    forum = get_or_create_forum(session, "smf", "https://forum.example.org/")
-    game = Game(
-        name=name,
-        forum_id=forum.id,
-        topic_id="1234",
-        topic_url="https://forum.example.org/index.php?topic=1234.0",
-        ruleset="failheap",
-        seed=7,
-        status=GameStatus.RUNNING,
-        gm_name="Steph",
-        settings={"game_yaml": game_yaml(name)},
-    )
-    session.add(game)
-    session.flush()
-    roster = list(ROSTER) + [
-        (f"Extra{i:02d}", "villager", "village", PlayerStatus.ALIVE) for i in range(extra_players)
-    ]
-    players = {}
-    for slot, (pname, role, faction, status) in enumerate(roster, start=1):
-        p = Player(
-            game_id=game.id,
-            slot=slot,
-            display_name=pname,
-            role=role,
-            faction=faction,
-            status=status,
-            aliases=["annie"] if pname == "Ann" else [],
-        )
-        session.add(p)
-        players[pname] = p
-    session.flush()
-    phases = {}
-    for seq, (pname, kind, num, status) in enumerate(
-        (
-            ("night1", PhaseKind.NIGHT, 1, PhaseStatus.PUBLISHED),
-            ("day1", PhaseKind.DAY, 1, PhaseStatus.PUBLISHED),
-            ("night2", PhaseKind.NIGHT, 2, PhaseStatus.OPEN),
-        )
-    ):
-        ph = Phase(
-            game_id=game.id,
-            sequence=seq,
-            name=pname,
-            kind=kind,
-            number=num,
-            status=status,
-            starts_at=T0 + timedelta(days=seq),
-            deadline=T0 + timedelta(days=seq + 1),
-            inner_deadlines={"orders": (T0 + timedelta(days=seq, hours=22)).isoformat()},
-        )
-        session.add(ph)
-        phases[pname] = ph
-    session.flush()
-    night2, day1 = phases["night2"], phases["day1"]
-    pm = RawPM(
-        forum_id=forum.id,
-        account="bot",
-        pm_id="900",
-        sender_name="Bob",
-        sent_at=NOW - timedelta(hours=1),
-        subject="N2 <b>order</b>",
-        body_html=f"heal annie please {HOSTILE}",
-        recipients=[{"name": "bot"}],
-    )
-    post = RawPost(
-        forum_id=forum.id,
-        topic_id="1234",
-        post_id="5555",
-        author_name="Carl",
-        posted_at=T0 + timedelta(days=1, hours=3),
-        body_html=f"<b>$Zo</b> {HOSTILE}",
-        body_sha256="x",
-        page_url="https://forum.example.org/index.php?topic=1234.15",
-    )
-    session.add_all([pm, post])
-    session.flush()
-    order_item = ReviewItem(
-        game_id=game.id,
-        phase_id=night2.id,
-        kind=ReviewKind.ORDER,
-        raw_pm_id=pm.id,
-        player_id=players["Bob"].id,
-        reason='"annie" could be Ann or Anna <i>really</i>',
-        candidates=[
-            {
-                "orders": [
-                    {"ability": "heal", "targets": ["Ann"], "written": {"targets": ["annie"]}}
-                ],
-                "score": 0.61,
-                "why": "annie ~ Ann (alias)",
-            },
-            {
-                "orders": [{"ability": "heal", "targets": ["Carl"]}],
-                "score": 0.2,
-                "why": '<script>alert("why")</script>',
-            },
-        ],
-    )
-    vote_item = ReviewItem(
-        game_id=game.id,
-        phase_id=day1.id,
-        kind=ReviewKind.VOTE,
-        raw_post_id=post.id,
-        player_id=players["Carl"].id,
-        reason="$Zo: prefix of Zoé?",
-        candidates=[{"target": "Zoé", "kind": "vote"}],
-    )
-    session.add_all([order_item, vote_item])
-    session.add(
-        Order(
-            game_id=game.id,
-            phase_id=night2.id,
-            player_id=players["Ann"].id,
-            ability="check",
-            targets=["Zoé"],
-            status=OrderStatus.ACCEPTED,
-            confidence=0.98,
-            received_at=NOW - timedelta(hours=3),
-        )
-    )
-    session.add(
-        Order(
-            game_id=game.id,
-            phase_id=night2.id,
-            player_id=players["Маша"].id,
-            ability="kill",
-            targets=["Ann"],
-            status=OrderStatus.LATE,
-            confidence=0.9,
-            received_at=NOW,
-        )
-    )
-    for voter, target, minutes in (("Ann", "Zoé", 10), ("Bob", "Zoé", 20), ("Zoé", "Ann", 30)):
-        session.add(
-            VoteEvent(
-                game_id=game.id,
-                phase_id=day1.id,
-                voter_id=players[voter].id,
-                target_id=players[target].id,
-                kind=VoteKind.VOTE,
-                cast_at=T0 + timedelta(days=1, minutes=minutes),
-            )
-        )
-    post_draft, _ = draft_outbound(
-        session,
-        game_id=game.id,
-        key=f"{name}:night2:post",
-        kind=OutboundKind.POST,
-        body=HOSTILE_BBCODE,
-        phase_id=night2.id,
-    )
-    pm_draft, _ = draft_outbound(
-        session,
-        game_id=game.id,
-        key=f"{name}:night2:result:Ann",
-        kind=OutboundKind.PM,
-        recipients=["Ann"],
-        subject="Night 2 result",
-        body="Zoé is [b]not suspicious[/b].",
-        phase_id=night2.id,
-    )
-    draft_outbound(
-        session,
-        game_id=game.id,
-        key=f"{name}:day1:post",
-        kind=OutboundKind.POST,
-        body="Day 1 is over. Nobody was lynched.",
-        phase_id=day1.id,
-    )
-    append_events(
-        session,
-        game_id=game.id,
-        phase_id=phases["night1"].id,
-        events=[
-            {
-                "kind": "death",
-                "visibility": Visibility.PUBLIC,
-                "data": {"player": "Dave", "role": "villager", "cause": "kill"},
-            },
-            {
-                "kind": "draw",
-                "visibility": Visibility.GM,
-                "data": {
-                    "purpose": "mafia kill target <b>tie</b>",
-                    "options": ["Ann", "Dave"],
-                    "pick": "Dave",
-                    "why": "two votes each; ruleset tie rule: random <script>x</script>",
-                },
-            },
-            {
-                "kind": "result",
-                "visibility": Visibility.PRIVATE,
-                "recipients": ["Ann"],
-                "data": {
-                    "ability": "check",
-                    "target": "Zoé",
-                    "result": "not suspicious",
-                    "why": "godfather appears town",
-                },
-            },
-        ],
-    )
-    phases["night1"].state_after = {
-        "ruleset": "failheap",
-        "seed": 7,
-        "players": [
-            {"name": pname, "role": role, "faction": faction, "alive": status is PlayerStatus.ALIVE,
-             "statuses": [], "uses": [], "items": []}
-            for pname, role, faction, status in ROSTER
-        ],
-    }  # fmt: skip
-    ann = phases["night1"].state_after["players"][0]
-    ann["items"], ann["statuses"] = [["vest", 1]], [{"id": "framed", "until": "day2"}]
-    session.flush()
-    assert post_draft.state is DeliveryState.DRAFT
-    return Seeded(
-        game.id, order_item.id, vote_item.id, post_draft.id, pm_draft.id, night2.id, day1.id
-    )
+def build(directory: Path, extra_players: int = 0) -> Built:
+    """Play the game through the runtime into ``directory`` (see the module's docstring);
+    ``extra_players`` villagers who never act join it (the benchmark's 30 players)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    night, drafted = directory / "night.sqlite3", directory / "drafted.sqlite3"
+    url = f"sqlite:///{night}"
+    upgrade(url)
+    with _game(url, directory, extra_players) as play:
+        play.to_night2()
+        play.rt.engine.dispose()
+        shutil.copyfile(night, drafted)
+        drafted.chmod(0o600)
+        play.rt = _runtime(f"sqlite:///{drafted}", play.forum)  # the same game, continued
+        ids = play.resolve_night2()
+    return Built(night, drafted, ids)
 
 
-def seed_queue(session: Session, game_id: int, phase_id: int, player_id: int, count: int) -> None:
-    """Add ``count`` open order items (for the benchmark)."""
-    for i in range(count):
-        pm = RawPM(
-            forum_id=1,
-            account="bot",
-            pm_id=f"b{game_id}-{i}",
-            sender_name="Bob",
-            sent_at=T0,
-            body_html=f"<p>heal {i} <b>x</b></p>",
-            recipients=[],
-        )
-        session.add(pm)
-        session.flush()
-        session.add(
-            ReviewItem(
-                game_id=game_id,
-                phase_id=phase_id,
-                kind=ReviewKind.ORDER,
-                raw_pm_id=pm.id,
-                player_id=player_id,
-                reason=f"unclear target {i}",
-                candidates=[
-                    {
-                        "orders": [{"ability": "heal", "targets": ["Ann"]}],
-                        "score": 0.5,
-                        "why": "guess",
-                    },
-                    {
-                        "orders": [{"ability": "heal", "targets": ["Carl"]}],
-                        "score": 0.3,
-                        "why": "guess",
-                    },
-                ],
-            )
-        )
-    session.flush()
+def play_on(url: str, directory: Path, drafted: bool) -> None:
+    """Play the same game on another migrated database (PostgreSQL), to night 2 open or
+    drafted; its ids are ``build``'s (the same steps on an empty database)."""
+    with _game(url, directory, 0) as play:
+        play.to_night2()
+        if drafted:
+            play.resolve_night2()
+
+
+class _Play:
+    """One game on the loopback forum, moved by the runtime's cycle on a fake clock."""
+
+    def __init__(self, rt: Runtime, forum: SMFTestForum, game_id: int) -> None:
+        self.rt, self.forum, self.game_id = rt, forum, game_id
+        self.clock: FakeClock = forum.clock
+
+    def at(self, moment: datetime, cycles: int = 2) -> None:
+        """Set the clock and run the worker's cycles (each polls, ticks and publishes)."""
+        self.clock.set(moment)
+        for _ in range(cycles):
+            cycle(self.rt, self.game_id)
+
+    def post(self, moment: datetime, author: str, body_html: str) -> None:
+        self.clock.set(moment)
+        self.forum.add_post(author, body_html)
+
+    def pm(self, moment: datetime, sender: str, body_html: str) -> None:
+        self.clock.set(moment)
+        self.forum.add_pm(sender, "orders", body_html)
+
+    def approve_all(self) -> None:
+        """The GM approves every draft (through the drafts service), then the worker sends."""
+        with self.rt.sessions.begin() as session:
+            for view in drafts.list_drafts(session, self.game_id):
+                if view.state is DeliveryState.DRAFT:
+                    drafts.approve_draft(session, view.id, gm="Steph")
+
+    def to_night2(self) -> None:
+        """Night 1, Day 1, and night 2 up to ``NOW``."""
+        self.night1()
+        self.day1()
+        self.night2()
+
+    def night1(self) -> None:
+        """Zoé attacks Ann, Bob saves her, Ann checks Zoé (the godfather reads innocent)."""
+        self.at(T0 + timedelta(seconds=30))
+        self.pm(T0 + timedelta(hours=1), "Ann", "check Zoé")
+        self.pm(T0 + timedelta(hours=2), "Bob", "heal Ann")
+        self.pm(T0 + timedelta(hours=3), "Zoé", "kill Ann")
+        self.at(T0 + timedelta(hours=3, minutes=2), 1)
+        self.at(T0 + timedelta(days=1, minutes=1), 3)  # night 1's deadline: resolved, drafted
+        self.approve_all()
+        self.at(T0 + timedelta(days=1, minutes=3), 3)  # sent; day 1 opens
+
+    def day1(self) -> None:
+        """Four votes lynch Dave; Carl's ``$Zoey`` (hostile text around it) is doubtful, and
+        an outsider account with a hostile name votes too (listed for the GM, never counted);
+        neither could change the lynch, so the Day resolves."""
+        day = T0 + timedelta(days=1)
+        for minutes, voter, body in (
+            (10, "Ann", "<b>$Dave</b>"),
+            (20, "Bob", "<b>$Dave</b> he is quiet"),
+            (30, "Zoé", "<b>$Dave</b>"),
+            (40, "Маша", "<b>$Dave</b>"),
+            (180, "Carl", f"<b>$Zoey</b> {HOSTILE}"),
+            (200, html.escape(OUTSIDER), "<b>$Ann</b>"),  # SMF shows a name's < as &lt;
+        ):
+            self.post(day + timedelta(minutes=minutes), voter, body)
+            self.at(day + timedelta(minutes=minutes + 1), 1)
+        self.at(day + timedelta(hours=12, minutes=5), 1)  # a scheduled vote-count draft
+        self.at(day + timedelta(days=2, minutes=1), 3)  # the deadline: Dave is lynched
+        self.approve_all()
+        self.at(day + timedelta(days=2, minutes=3), 3)  # sent; night 2 opens
+
+    def night2(self) -> None:
+        """Ann checks Zoé; Bob's unclear order queues; Маша's kill comes after 19:00 Paris."""
+        self.pm(NIGHT2 + timedelta(hours=13), "Ann", "check Zoé")
+        self.pm(NIGHT2 + timedelta(hours=18), "Bob", f"heal annie please? {HOSTILE}")
+        self.at(NIGHT2 + timedelta(hours=19, minutes=30), 1)
+        self.pm(NIGHT2 + timedelta(hours=21, minutes=30), "Маша", "kill Ann")
+        self.at(NOW, 1)
+
+    def resolve_night2(self) -> Seeded:
+        """The GM accepts Bob's order; at the deadline night 2 resolves and is drafted."""
+        with self.rt.sessions.begin() as session:
+            order_item, vote_item = self.items(session)
+            review.accept_candidate(session, order_item, 0, gm="Steph")
+        self.at(NIGHT2 + timedelta(days=1, minutes=1), 3)
+        with self.rt.sessions() as session:
+            phases = {p.name: p.id for p in session.scalars(select(Phase))}
+            rows = session.scalars(
+                select(Outbound).where(Outbound.phase_id == phases["night2"]).order_by(Outbound.id)
+            ).all()
+        waiting = [r for r in rows if r.state is DeliveryState.DRAFT]
+        post = next(r.id for r in waiting if r.kind.value == "post")
+        pm = next(r.id for r in waiting if r.kind.value == "pm" and r.recipients == ["Ann"])
+        return Seeded(self.game_id, order_item, vote_item, post, pm, phases["night2"],
+                      phases["day1"])  # fmt: skip
+
+    def items(self, session: Session) -> tuple[int, int]:
+        """Bob's unclear order (the first) and Carl's doubtful vote."""
+        rows = session.scalars(select(ReviewItem).order_by(ReviewItem.id)).all()
+        order = next(r.id for r in rows if r.kind is ReviewKind.ORDER)
+        vote = next(r.id for r in rows if r.kind is ReviewKind.VOTE)
+        return order, vote
+
+
+def _adapter(base_url: str) -> SMFAdapter:
+    """The real SMF adapter, with politeness delays that never really sleep."""
+    http = PoliteSession(settings=HttpSettings(rate=0, attempts=1), sleep=lambda s: None)
+    return SMFAdapter(base_url, "ModBot", "pw", http=http, post_interval=0)
+
+
+def _runtime(url: str, forum: SMFTestForum) -> Runtime:
+    engine = make_engine(url)
+    return Runtime(engine=engine, sessions=make_session_factory(engine),
+                   adapter_factory=lambda access: _adapter(forum.base_url),
+                   clock=forum.clock, worker="web-seed")  # fmt: skip
+
+
+@contextmanager
+def _game(url: str, directory: Path, extra_players: int) -> Iterator[_Play]:
+    """The loopback forum and a runtime on ``url`` with the game registered and started."""
+    clock = FakeClock(T0 - timedelta(hours=1))
+    with SMFTestForum(clock) as forum:
+        rt = _runtime(url, forum)
+        forum.add_post("Steph", "<b>Failheap Village 7</b>: the game starts tonight, 22:00.")
+        game_file = directory / "failheap-7.yaml"
+        text = game_yaml("failheap-7", f"{forum.base_url}?topic=5.0", extra_players)
+        game_file.write_text(text, encoding="utf-8")
+        play = _Play(rt, forum, games.register(rt, game_file))
+        games.start(rt, play.game_id)
+        try:
+            yield play
+        finally:
+            play.rt.engine.dispose()

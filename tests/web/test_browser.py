@@ -42,10 +42,31 @@ pytestmark = [
 
 
 @pytest.fixture
-def server(factory: sessionmaker[Session], seeded: Seeded) -> Iterator[RunningServer]:
-    running = start_in_thread(create_app(factory, token=TOKEN, now=lambda: NOW), "127.0.0.1", 0)
+def server(factory: sessionmaker[Session], db_url: str, seeded: Seeded) -> Iterator[RunningServer]:
+    """The GM page over the runtime: its "Resolve now" runs the phases service."""
+    from forumbot.web.resolve import runtime_resolve_now
+
+    app = create_app(factory, token=TOKEN, now=lambda: NOW, resolve_now=runtime_resolve_now(db_url))
+    running = start_in_thread(app, "127.0.0.1", 0)
     yield running
     running.stop()
+
+
+def _draft_of(session: Session, seeded: Seeded, kind: str, to: list[str]) -> int:
+    """The night 2 draft the resolution wrote (a post, or the PM to ``to``)."""
+    waiting = (Outbound.phase_id == seeded.night2_id) & (Outbound.state == DeliveryState.DRAFT)
+    rows = session.scalars(select(Outbound).where(waiting)).all()
+    return next(
+        r.id for r in rows if r.kind.value == kind and (kind == "post" or r.recipients == to)
+    )
+
+
+def _resolve_night2(page: Any, base: str, seeded: Seeded) -> None:
+    """The GM presses "Resolve now" on night 2 (its queue decided): its drafts are written."""
+    page.goto(f"{base}/games/{seeded.game_id}/phase/{seeded.night2_id}")
+    page.click("button:has-text('Resolve now')")
+    page.wait_for_selector(".flash")
+    assert "night2 is resolved" in page.locator(".flash").inner_text()
 
 
 @pytest.fixture(scope="module")
@@ -111,20 +132,23 @@ def test_gm_resolves_an_item_and_approves_a_draft(
     _shot(page, "04b-edit-vote")
     page.goto(f"{base}/games/{g}/phase")
     _shot(page, "05-phase")
-    assert page.locator("button:has-text('Resolve now')").is_disabled()
     page.goto(f"{base}/games/{g}/phase/{seeded.day1_id}")
     _shot(page, "06-phase-day1")
+    assert "Dave (4): Ann, Bob, Zoé, Маша" in page.locator("main").inner_text()
 
+    _resolve_night2(page, base, seeded)  # Bob's order decided above: night 2 resolves
+    session.expire_all()
+    pm_draft = _draft_of(session, seeded, "pm", ["Ann"])
     page.goto(f"{base}/games/{g}/drafts")
     _shot(page, "07-drafts")
     assert page.locator(".bb a[href^='javascript']").count() == 0
-    page.locator(f"#msg-{seeded.pm_draft_id} [data-approve]").click()
+    page.locator(f"#msg-{pm_draft} [data-approve]").click()
     page.wait_for_selector(".flash.ok")
     session.expire_all()
-    outbox = session.get(Outbound, seeded.pm_draft_id)
+    outbox = session.get(Outbound, pm_draft)
     assert outbox is not None and outbox.state is DeliveryState.APPROVED
-    assert outbox.approved_by == "gm:Steph"
-    assert page.locator(f"#msg-{seeded.pm_draft_id} [data-approve]").count() == 0
+    assert outbox.approved_by == "gm:Steph" and "Innocent" in outbox.body
+    assert page.locator(f"#msg-{pm_draft} [data-approve]").count() == 0
 
     page.goto(f"{base}/games/{g}/report")
     _shot(page, "08-report")
@@ -146,7 +170,8 @@ def test_keyboard_shortcuts_accept_the_first_candidate(
     page.keyboard.press("1")
     page.wait_for_selector(".flash.ok")
     session.expire_all()
-    assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.ACCEPTED
+    # the first item is the oldest: Carl's doubtful Day 1 vote, read as Zoé
+    assert session.get(ReviewItem, seeded.vote_item_id).state is ReviewState.ACCEPTED
     page.keyboard.press("d")
     page.wait_for_url("**/drafts")
     assert page.dialogs == []
@@ -165,38 +190,41 @@ def test_the_essentials_work_without_javascript(
     page.locator(f"#item-{seeded.vote_item_id} input[name=note]").fill("joke")
     page.locator(f"#item-{seeded.vote_item_id} button:has-text('Reject')").click()
     page.wait_for_selector(".flash.ok")
+    _resolve_night2(page, server.url, seeded)
+    session.expire_all()
+    post_draft = _draft_of(session, seeded, "post", [])
     page.goto(f"{server.url}/games/{seeded.game_id}/drafts")
-    page.locator(f"#msg-{seeded.post_draft_id} [data-hold]").click()
+    page.locator(f"#msg-{post_draft} [data-hold]").click()
     page.wait_for_selector(".flash.ok")
     session.expire_all()
     assert session.get(ReviewItem, seeded.order_item_id).state is ReviewState.EDITED
     assert session.get(ReviewItem, seeded.vote_item_id).state is ReviewState.REJECTED
-    assert session.get(Outbound, seeded.post_draft_id).state is DeliveryState.HELD
+    assert session.get(Outbound, post_draft).state is DeliveryState.HELD
 
 
 def test_resolve_now_drafts_the_phase(
-    browser: Any, factory: sessionmaker[Session], db_url: str, seeded: Seeded
+    browser: Any, server: RunningServer, factory: sessionmaker[Session], seeded: Seeded
 ) -> None:
-    from forumbot.web.resolve import runtime_resolve_now
+    from forumbot.services.phases import drafting
 
-    resolve_now = runtime_resolve_now(db_url)
-    app = create_app(factory, token=TOKEN, now=lambda: NOW, resolve_now=resolve_now)
-    running = start_in_thread(app, "127.0.0.1", 0)
-    try:
-        page = _page(browser)
-        _login(page, running.url)
-        page.goto(f"{running.url}/games/{seeded.game_id}/phase/{seeded.night2_id}")
-        page.click("button:has-text('Resolve now')")
-        page.wait_for_selector(".flash")
-        _shot(page, "10-phase-after-resolve-now")
-        assert "night2 is" in page.locator(".flash").inner_text()
-        with factory() as session:
-            phase = session.get_one(Phase, seeded.night2_id)
-            assert phase.status is not PhaseStatus.OPEN
-            drafted = session.scalars(select(Outbound).where(Outbound.phase_id == phase.id)).all()
-            assert all(o.state is not DeliveryState.SENT for o in drafted)  # nothing sent
-        page.goto(f"{running.url}/games/{seeded.game_id}/drafts")
-        _shot(page, "11-drafts-after-resolve-now")
-        assert page.dialogs == []
-    finally:
-        running.stop()
+    page = _page(browser)
+    _login(page, server.url)
+    page.goto(f"{server.url}/games/{seeded.game_id}/phase/{seeded.night2_id}")
+    page.click("button:has-text('Resolve now')")  # Bob's unclear order is still open
+    page.wait_for_selector(".flash")
+    assert "night2 is frozen, but not resolved yet" in page.locator(".flash").inner_text()
+    with factory() as session:
+        assert session.get_one(Phase, seeded.night2_id).status is PhaseStatus.FROZEN
+    page.goto(f"{server.url}/games/{seeded.game_id}/queue")
+    page.locator(f"#item-{seeded.order_item_id} [data-accept='1']").click()
+    page.wait_for_selector(".flash.ok")
+    _resolve_night2(page, server.url, seeded)
+    _shot(page, "10-phase-after-resolve-now")
+    with factory() as session:
+        phase = session.get_one(Phase, seeded.night2_id)
+        rows = session.scalars(select(Outbound).where(Outbound.phase_id == phase.id)).all()
+        results = [o for o in rows if drafting.is_result(phase.game, phase, o.idempotency_key)]
+        assert results and all(o.state is DeliveryState.DRAFT for o in results)  # none sent
+    page.goto(f"{server.url}/games/{seeded.game_id}/drafts")
+    _shot(page, "11-drafts-after-resolve-now")
+    assert page.dialogs == []

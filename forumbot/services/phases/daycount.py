@@ -7,20 +7,18 @@ posts and the lynch all follow the GM.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import Any
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
-from forumbot.services import domain, games, phases
+from forumbot.services import domain, games, phases, roster
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
-from forumbot.votecount import VoteCountJob, load_vote_rules, render_vote_count
+from forumbot.votecount import VoteCountJob, render_vote_count
 from parsers.roster import Roster
 from parsers.votes import (
     NO_LYNCH,
@@ -33,8 +31,8 @@ from parsers.votes import (
     QueueItem,
     count_votes,
 )
+from parsers.votes.config import rules_for
 from parsers.votes.detect import unread_votes_warning
-from resolver.ruleset import parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +62,14 @@ def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayC
     """The vote count of one Day as of ``now``: what the runtime, the vote-count posts and
     the GM page all show (one count, from the stored posts)."""
     config = games.config_of(game)
-    rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+    ruleset = domain.ruleset_of(game)  # the game file's votes: laid over the ruleset's vote:
+    rules = rules_for(ruleset)
     posts = _posts_in(session, game, phase)
     if rules.channel is not Channel.THREAD:
         posts += _pms_in(session, game, phase, config.credentials.username)
     hosts = (config.gm, config.credentials.username)
-    roster = _with_learned(domain.roster_of(game, game.players, hosts), session, game)
+    before = domain.state_before(game, phase, ruleset)  # a past Day as it began
+    roster = _with_learned(domain.roster_of(game, game.players, hosts, before), session, game)
     day = DaySetup(
         number=phase.number,
         deadline=phase.deadline,
@@ -106,13 +106,32 @@ def _posts_in(session: Session, game: Game, phase: Phase) -> tuple[PostInput, ..
     ).all()
     latest: dict[str, RawPost] = {}
     before: dict[str, str] = {}  # the revision before the latest: what an edit changed
+    gone = roster.cutoffs(session, game)  # replaced accounts: their later posts are not votes
     for row in rows:
-        if _within(row.posted_at, phase):
+        mine = not _after_leaving(row.author_name, row.posted_at, gone)
+        if _within(row.posted_at, phase) and mine:
             if row.post_id in latest:
                 before[row.post_id] = latest[row.post_id].body_html
             latest[row.post_id] = row
     ordered = sorted(latest.values(), key=lambda r: int(r.post_id))
-    return tuple(domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
+    posts = (domain.thread_post(r, n, before.get(r.post_id)) for n, r in enumerate(ordered))
+    return tuple(_as_slot(post, gone) for post in posts)
+
+
+def _after_leaving(author: str, when: datetime, gone: dict[str, datetime]) -> bool:
+    """Whether a post or PM is by a replaced account, made after it left its slot."""
+    left = gone.get(author.casefold())
+    return left is not None and _aware(when) >= _aware(left)
+
+
+def _as_slot(post: PostInput, gone: dict[str, datetime]) -> PostInput:
+    """A replaced account's earlier post, matched to its slot by name (the slot's account id
+    is the new account's)."""
+    return replace(post, author_id=None) if post.author.casefold() in gone else post
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[PostInput, ...]:
@@ -123,29 +142,14 @@ def _pms_in(session: Session, game: Game, phase: Phase, account: str) -> tuple[P
         .where(RawPM.forum_id == game.forum_id, RawPM.account == account)
         .order_by(RawPM.sent_at, RawPM.id)
     ).all()
+    gone = roster.cutoffs(session, game)
     return tuple(
-        domain.pm_vote(r)
+        _as_slot(domain.pm_vote(r), gone)
         for r in rows
-        if _within(r.sent_at, phase) and r.sender_name.casefold() in players
+        if _within(r.sent_at, phase)
+        and r.sender_name.casefold() in players
+        and not _after_leaving(r.sender_name, r.sent_at, gone)
     )
-
-
-_SYNTAX_NAMES = {"pm": "plain_vote"}  # the game file's names -> the vote counter's
-
-
-def _vote_overrides(game: Game) -> dict[str, Any]:
-    """The vote settings the game file states (the ruleset's apply to everything else)."""
-    return dict(_stated_votes(game.settings["game_yaml"]))
-
-
-@functools.lru_cache(maxsize=256)
-def _stated_votes(text: str) -> tuple[tuple[str, Any], ...]:
-    """Every vote setting the game file states (validated when the game file was read)."""
-    stated = dict((parse_yaml(text) or {}).get("votes") or {})
-    if "syntax" in stated:
-        syntax = stated["syntax"] if isinstance(stated["syntax"], list) else [stated["syntax"]]
-        stated["syntax"] = [_SYNTAX_NAMES.get(str(s), str(s)) for s in syntax]
-    return tuple(stated.items())
 
 
 def _within(moment: datetime, phase: Phase) -> bool:
@@ -192,7 +196,7 @@ def warn_unread_votes(rt: Runtime, game_id: int) -> bool:
         )):  # fmt: skip
             return False  # once a Day, even after the GM saw it
         config = games.config_of(game)
-        rules = load_vote_rules(game.ruleset, {"vote": _vote_overrides(game)})
+        rules = rules_for(domain.ruleset_of(game))
         hosts = {config.gm.casefold(), config.credentials.username.casefold()}
         bodies = [
             p.html for p in _posts_in(session, game, phase) if p.author.casefold() not in hosts

@@ -17,7 +17,7 @@ from forumbot.db.enums import DeliveryState, OrderStatus, OutboundKind, PhaseKin
 from forumbot.db.models import Game, Order, Outbound, Phase, Player
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.render import EventRenderer
-from forumbot.services import domain, games, receipts
+from forumbot.services import domain, games, handoffs, receipts
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, is_alive, order_deadline, schedule_of
 from forumbot.services.receipts import phase_title
@@ -37,8 +37,11 @@ class Message:
     subject: str = ""
 
 
-def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[Message]:
-    """The phase post, each player's result PM and the GM's report, from the templates.
+def result_messages(
+    game: Game, phase: Phase, events: Sequence[Event], report_extra: Sequence[str] = ()
+) -> list[Message]:
+    """The phase post, each player's result PM and the GM's report, from the templates
+    (``report_extra``: more lines for the GM's report, such as the phase's hand-offs).
 
     Only public events reach the post; a private event goes to its recipients alone.
     """
@@ -47,7 +50,7 @@ def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[M
     messages = [Message("post", renderer.phase_post(phase.name, list(events)))]
     for name, texts in renderer.private_messages(list(events)).items():
         messages.append(Message(f"pm:{name}", "\n\n".join(texts), (name,), f"{game.name}: {title}"))
-    report = renderer.gm_report(phase.name, list(events))
+    report = "\n".join([renderer.gm_report(phase.name, list(events)), *report_extra])
     messages.append(Message("gm-report", report, (game.gm_name or "",),
                             f"{game.name}: {title} (GM report)"))  # fmt: skip
     return messages
@@ -56,7 +59,8 @@ def result_messages(game: Game, phase: Phase, events: Sequence[Event]) -> list[M
 def draft_results(session: Session, game: Game, phase: Phase, events: Sequence[Event]) -> None:
     """Draft the phase post and every private result; approve them when the game auto-posts."""
     auto = games.config_of(game).publishing.mode == "auto"
-    for message in result_messages(game, phase, events):
+    extra = handoffs.report_lines(session, game, phase)
+    for message in result_messages(game, phase, events, extra):
         row, _new = draft_outbound(
             session,
             game_id=game.id,

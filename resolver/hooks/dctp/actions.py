@@ -28,7 +28,7 @@ from resolver.hooks.dctp.common import (
     unstatus,
 )
 from resolver.hookspecs import ActionView, Handled, HookView
-from resolver.model.catalogue import Effect
+from resolver.model.catalogue import Effect, Ruleset
 from resolver.model.state import Primitive
 
 STEALABLE = ("gun", "car_keys", "headgear", "alcohol", "panties", "glasses", "school_book")
@@ -400,19 +400,71 @@ def master_of_disguise(view: HookView, action: ActionView) -> Handled:
 
 
 def chameleon(view: HookView, action: ActionView) -> Handled:
-    """With the Black Suitcase, Anokata's fake discombobulate/protect/heal are real tonight."""
+    """'When Anokata performs a killing while in possession of the Black Suitcase, actions
+    faked with the Black Suitcase are treated as real ... Does not apply to BS arrest': the
+    faked ability's own handler runs as Anokata's (any night ability on one player:
+    :func:`copyable`), and a crime done that way is his crime ('Faked Black Suitcase actions
+    are not crimes ... unless Anokata uses Chameleon and commits a crime in that way')."""
+    from resolver.hooks.dctp.kills import chosen_kill
+
     if view.items(action.actor).get("black_suitcase", 0) <= 0:
         return fail("Chameleon needs the Black Suitcase")
-    out: list[Primitive] = []
+    chosen = chosen_kill(view)
+    if chosen is None or chosen[1] != action.actor:
+        return fail("Chameleon works on a night Anokata performs the killing")
+    prims: list[Primitive] = []
+    lates = []
     for _, actor, aid, targets in view.accepted():
         if actor != action.actor or aid != "fake_action" or len(targets) < 2:
             continue
-        faked, on = targets[0], targets[1]
-        if faked == "discombobulate":
-            out.append(block(actor, on))
-        elif faked in ("protect", "heal"):
-            out.append(protection(actor, on, faked))
-    return done(*out)
+        handled = _made_real(view, action, targets[0], targets[1])
+        prims += handled.primitives
+        if handled.late is not None:
+            lates.append(handled.late)
+    if not prims and not lates:
+        return fail("no faked action Chameleon can make real")
+
+    def later(v: HookView) -> Sequence[Primitive]:
+        return [p for late in lates for p in late(v)]
+
+    return done(*prims, late=later if lates else None)
+
+
+def copyable(ruleset: Ruleset, aid: str) -> bool:
+    """A faked ability Chameleon makes real: a night ability on players, not an arrest (nor
+    another jail action), a killing action, a prep-phase action or one of the suitcase's."""
+    found = ruleset.abilities.get(aid)
+    if found is None or not found.allowed_in("night") or aid in _NOT_COPIED:
+        return False
+    if {"killing_action", "prep_phase"} & set(found.tags) or aid in _SUITCASE:
+        return False
+    kinds = [t.kind for t in found.targets]
+    return len(kinds) >= 1 and all(k == "player" for k in kinds) and found.effect == "hook"
+
+
+_SUITCASE = ("fake_action", "bribe", "suitcase_investigate", "chameleon", "kill", "order_kill")
+# 'Does not apply to BS arrest': nor to the police's other jail actions (Calvados "can't
+# cover: Arrest, House Search, Detain, Lawsuit"); Cover/Backup, the Leader vote and a lover's
+# Lovey-Dovey are nobody else's to fake.
+_NOT_COPIED = ("arrest", "hold", "detention", "release", "house_search", "lawsuit", "cover",
+               "backup", "leader_vote", "lovey_dovey")  # fmt: skip
+
+
+def _made_real(view: HookView, action: ActionView, aid: str, target: str) -> Handled:
+    """Run one faked ability for real (its handler, as Anokata), remembered as his act."""
+    if not copyable(view.ruleset, aid):
+        return fail(f"Chameleon cannot make a faked {aid!r} real")
+    found = view.ruleset.abilities[aid]
+    handler = view.handler(str(found.effect_params.get("handler", "")))
+    if handler is None:
+        return fail(f"no handler for {aid!r}")
+    inner = ActionView(None, action.actor, found, (target,), (target,), found.effect_params,
+                       {}, action.actor, action.step)  # fmt: skip
+    handled = handler(view, inner)
+    if handled.outcome != "done":
+        return Handled(handled.outcome, handled.reason, handled.primitives)
+    real = link(action.actor, f"{aid}>{target}@{view.phase}", "made_real")
+    return Handled(handled.outcome, handled.reason, (*handled.primitives, real), handled.late)
 
 
 def fake_action(view: HookView, action: ActionView) -> Handled:

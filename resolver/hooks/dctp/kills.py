@@ -111,30 +111,45 @@ def perform(view: HookView, killer: str, victim: str, style: str) -> Handled:
         return fail("the killer was discombobulated or arrested")
     if not is_player(view, victim) or not view.alive(victim):
         return fail("no living victim")
-    extra: list[Primitive] = []
+    turn = _rotation(view, killer)
+    if turn is not None and turn.outcome != "done":
+        return turn
+    extra: list[Primitive] = list(turn.primitives) if turn is not None else []
     if stopped:
         extra.append(note([killer], "kill_despite_hindrance"))
-    extra += _rotation_note(view, killer)
     if has(view, victim, *JAILED, *AWAY):
         return done(*extra, note([killer], "kill_failed", target=victim))
     return done(*extra, *_against(view, killer, victim, style))
 
 
-def _rotation_note(view: HookView, killer: str) -> list[Primitive]:
+def rotation_breach(view: HookView, killer: str) -> list[str]:
     """'Each mafia member must attempt a Night murder before any mafia member gets a second
-    turn (unless exceptions apply)': the GM decides the exceptions, so it is only flagged."""
-    if view.option("night_kill_required") != "rotation":
-        return []
-    killed_before = {e.actor for e in view.ledger() if e.ability in KILLS and e.outcome == "done"}
-    killed_before |= {
-        e.targets[0] for e in view.ledger() if e.ability == "order_kill" and e.outcome == "done"
-    }
-    if killer not in killed_before:
-        return []
-    waiting = [n for n in view.names() if bo(view, n) and n not in killed_before]
+    turn to kill (unless exceptions apply)': the free BO members (alive, not in jail, in
+    Japan) who have killed fewer times than ``killer``; empty when the turn is his."""
+    counts = {n: 0 for n in view.names() if bo(view, n)}
+    for e in view.ledger():
+        if e.phase == view.phase or e.outcome != "done":
+            continue
+        who = e.targets[0] if e.ability == "order_kill" and e.targets else e.actor
+        if (e.ability in KILLS or e.ability == "order_kill") and who in counts:
+            counts[who] += 1
+    mine = counts.get(killer, 0)
+    return [n for n, c in counts.items() if c < mine and not has(view, n, *JAILED, *AWAY)]
+
+
+def _rotation(view: HookView, killer: str) -> Handled | None:
+    """Option ``night_kill_required``: ``rotation`` refuses a kill out of turn (the GM
+    grants an exception by switching the option for the game), ``rotation_note`` only
+    flags it to the GM, ``free`` ignores the rule."""
+    rule = view.option("night_kill_required")
+    waiting = rotation_breach(view, killer) if rule in ("rotation", "rotation_note") else []
     if not waiting:
-        return []
-    return [gm_note("kill_rotation", killer=killer, waiting=waiting)]
+        return None
+    flagged = gm_note("kill_rotation", killer=killer, waiting=waiting, refused=rule == "rotation")
+    if rule == "rotation_note":
+        return done(flagged)
+    why = f"kill rotation: {killer} killed before while {', '.join(waiting)} has not"
+    return fail(why, flagged, note([killer], "kill_rotation_refused", waiting=len(waiting)))
 
 
 def _against(view: HookView, killer: str, victim: str, style: str) -> list[Primitive]:
@@ -196,8 +211,11 @@ def _shatter_watch(view: HookView, holder: str) -> list[Primitive]:
 
 
 def _penalty(view: HookView, protector: str) -> list[Primitive]:
-    """Ran: temporarily injured 3 phases and no more protecting; Makoto flies out of Japan."""
+    """Ran: temporarily injured 3 phases and no more protecting; Makoto flies out of Japan;
+    Anokata protecting through Chameleon: no penalty (the seed names Ran's and Makoto's)."""
     abilities = view.role(protector).abilities
+    if "protect" not in abilities and "chameleon" in abilities:
+        return []
     if "travel" in abilities:  # Makoto
         return [status(None, protector, "on_plane", 2), status(None, protector, "abroad")]
     return [

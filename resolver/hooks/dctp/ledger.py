@@ -29,6 +29,10 @@ from resolver.model.state import LedgerEntry
 NOT_ACTIONS = ("order_kill_noted",)
 
 
+BORROWED = ("covered", "made_real")
+"""Links of abilities used as someone's own: Calvados's Cover/Backup, Anokata's Chameleon."""
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One action that happened, as investigations read it."""
@@ -51,7 +55,7 @@ def facts(view: HookView) -> list[Fact]:
     the whole ledger, so another game's or phase's ledger never reads it).
     """
     ledger = view.ledger()
-    covered = tuple(lk.b for lk in view.links("covered"))
+    covered = tuple(lk.b for kind in BORROWED for lk in view.links(kind))
     key = (view.ruleset.path or view.ruleset.id, ledger, covered)
     found = _CACHE.get(key)
     if found is not None:
@@ -60,7 +64,7 @@ def facts(view: HookView) -> list[Fact]:
     for e in ledger:
         if e.outcome == DONE:
             out += _expand(view, e, ledger)
-    for lk in view.links("covered"):  # an ability Calvados used through Cover or Backup
+    for lk in (lk for kind in BORROWED for lk in view.links(kind)):
         action, _, phase = lk.b.partition("@")
         aid, _, target = action.partition(">")
         out.append(Fact(phase, lk.a, aid, (target,) if target else ()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe
+from resolver.hooks.ru_mafia import attacks, clans, items, moves, observe, penalties
 from resolver.hooks.ru_mafia.day import (
     adjust_votes,
     after_deaths,
@@ -72,6 +72,7 @@ EFFECTS: dict[str, Callable[[Action, Work], None]] = {
     "answer_recruitment": clans.answer_recruitment,
     "use_item": items.use_item,
     "gift": items.gift,
+    "penalty": penalties.penalty,
 }
 """Handler name (``effect_params.handler``) → the move's effect."""
 
@@ -130,5 +131,6 @@ def on_game_start(view: HookView) -> Sequence[Primitive]:
 
 
 def grants(view: HookView) -> Mapping[str, tuple[str, ...]]:
-    """Anyone may answer an invitation (accept, «вербовка N», refuse)."""
-    return {n: ("answer_recruitment",) for n in view.names()}
+    """The host's penalties are recorded for the penalised player (no role has them, so
+    no player's PM can give one)."""
+    return {n: ("host_penalty",) for n in view.names()}

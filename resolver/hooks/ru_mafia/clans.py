@@ -106,6 +106,7 @@ def _consents(work: Work, target: str, kind: str, action: Action, number: int, c
     choice = night(work).consent.get(target)
     if choice is None:
         work.gm(EventKind.NOTE, message="recruit_no_answer", player=target, ability=kind)
+        choice = "accept" if work.ruleset.option("recruit_no_answer") == "accept" else None
     if choice == "accept":
         return number == 1 or count == 1
     if choice == f"accept_{number}":
@@ -113,7 +114,8 @@ def _consents(work: Work, target: str, kind: str, action: Action, number: int, c
     retry = action.params.get("retry_if_refused") and history(
         work, action.actor, (action.ability.id,), target
     )
-    return bool(retry) and choice != "refuse"
+    always = work.ruleset.option("repeat_invitation") == "always"
+    return bool(retry) and (choice != "refuse" or always)
 
 
 def _become(work: Work, who: str, role: str, clan: str) -> None:
@@ -179,7 +181,12 @@ def _promote_rookie(work: Work) -> None:
 
 
 def godfather_joins(work: Work) -> None:
-    """At the end of a night with one mafia clan left, the Godfather joins it."""
+    """At the end of a night with one mafia clan left, the Godfather joins it (option
+    godfather_joins: in a one-clan game, at once or never)."""
+    if work.ruleset.option("godfather_joins") == "two_clan_games" and (
+        int(work.ruleset.option("mafia_clans")) == 1
+    ):
+        return
     clans = [c for c in MAFIA_FACTIONS if set(clan_members(work, c)) - set(work.dying)]
     if len(clans) != 1:
         return

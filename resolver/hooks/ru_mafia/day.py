@@ -76,10 +76,12 @@ def _weights(view: HookView, name: str) -> list[int]:
 
 
 def vote_extras(view: HookView) -> Mapping[str, int]:
-    """Penalties «+1 в лог» (п.09, п.10): one vote each in today's log."""
+    """Penalties «+1 в лог» (п.09, п.09а, п.10, п.15, п.18): one vote each in today's log,
+    the permanent ones every day."""
     extra: dict[str, int] = {}
+    today = (f"log:{view.phase}:", "log:perm:")
     for name in view.names():
-        n = sum(1 for f in view.flags(name) if f.startswith(f"log:{view.phase}:"))
+        n = sum(1 for f in view.flags(name) if f.startswith(today))
         if n:
             extra[name] = n
     return extra
@@ -111,10 +113,12 @@ def day_start(work: Work) -> None:
 
 def record_skips(work: Work) -> None:
     """п.09: not voting, or voting for oneself, costs +1 in the log for the next two days
-    (an empty red vote costs nothing)."""
+    (an empty red vote costs nothing; nor does a vote that cannot count, vodka's or the
+    Mayor's silence: the counter never hands it over, and nobody may learn of it)."""
     days = int(work.ruleset.option("log_penalty_days"))
+    view = HookView(work)
     for p in work.living():
-        if p.status("jailed_by_jailer"):
+        if p.status("jailed_by_jailer") or _silent(view, p.name):
             continue
         if p.name in work.votes and work.votes[p.name] != p.name:
             continue
@@ -219,8 +223,10 @@ def _in_jail(view: HookView, name: str) -> bool:
 
 def check_win(view: HookView) -> Winner | None:
     """п.14: a side wins when no other side is left (the other mafia clan counts as
-    another side); an unjoined Godfather wins with any one clan."""
-    living = [n for n in view.names() if not _in_jail(view, n)]  # the Jailer's prisoners are out
+    another side); an unjoined Godfather wins with any one clan; the Jailer's prisoners
+    count or not (option jailer_prisoners)."""
+    out = view.option("jailer_prisoners") == "out"  # the Jailer's prisoners, for the wins
+    living = [n for n in view.names() if not (out and _in_jail(view, n))]
     everyone = view.names(alive=None)
     if not living:
         return Winner((), (), "everyone_died", True)

@@ -3,9 +3,11 @@
 Thirteen players: two mafia clans, the cops, a Vampire, loners (Maniac, Rebel), town roles
 and Villagers. Votes are red (п.09), orders Russian PMs read by the real order parser; the
 worker resolves each phase under ``ru_mafia`` and posts the п.17 announcements and the
-Russian results. Five days, four nights: items (the vests, sirens, vodka, the clan diploma),
-a recruitment (a repeated invitation, п.ru Вербовщик), a bite that kills the next night,
-penalties «+1 в лог», and the town's win (п.14).
+Russian results. Five days, four nights: items (the vests, sirens, vodka, the clan diploma,
+the Fairy's gift of a vest read from «Дарю Ире бронежилет»), a recruitment (a repeated
+invitation answered «Согласна!», п.ru Вербовщик), a bite that kills the next night,
+penalties «+1 в лог» (no vote, a tie, posts after the day's end: п.09, п.09а), and the town's
+win (п.14).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ ROLES = {
 DAY1 = datetime(2026, 12, 1, 21, 0, 30, tzinfo=UTC)  # 22:00 in Paris: day 1 begins
 
 
-def _game_file(forum: SMFTestForum, tmp_path: Path) -> Path:
+def _game_file(
+    forum: SMFTestForum, tmp_path: Path, roles: dict[str, str], options: dict[str, object]
+) -> Path:
     data = {
         "name": "ru-mafia-test",
         "forum": {"url": f"{forum.base_url}?topic=5.0", "engine": "smf"},
@@ -41,8 +45,8 @@ def _game_file(forum: SMFTestForum, tmp_path: Path) -> Path:
         "gm": "GameMaster",
         "ruleset": "ru_mafia",
         "seed": 4,
-        "options": {"mafia_clans": 2, "villager_gifts": "none"},
-        "players": [{"name": n, "role": r} for n, r in ROLES.items()],
+        "options": options,
+        "players": [{"name": n, "role": r} for n, r in roles.items()],
         "schedule": {"timezone": "Europe/Paris", "first_phase": "day1",
                      "start": "2026-12-01 22:00", "day": {"length": "24h", "starts": "22:00"},
                      "night": {"length": "24h"}},
@@ -66,12 +70,19 @@ def _red(name: str) -> str:
 class Game13:
     """The game's driver: posts and PMs at the right times, then the phase deadline."""
 
-    def __init__(self, forum: SMFTestForum, tmp_path: Path) -> None:
+    def __init__(
+        self,
+        forum: SMFTestForum,
+        tmp_path: Path,
+        roles: dict[str, str] = ROLES,
+        options: dict[str, object] | None = None,
+    ) -> None:
         self.forum = forum
         self.url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
         upgrade(self.url)
         self.rt = http_runtime(self.url, forum, forum.clock, "w1")
-        self.game_id = games.register(self.rt, _game_file(forum, tmp_path))
+        options = options or {"mafia_clans": 2, "villager_gifts": "none"}
+        self.game_id = games.register(self.rt, _game_file(forum, tmp_path, roles, options))
         games.start(self.rt, self.game_id)
         self.scheduler = jobs.make_scheduler(self.rt, manual=True)
         self.scheduler.start()
@@ -90,7 +101,11 @@ class Game13:
             self.tick()
         return self._end()
 
-    def night(self, orders: dict[str, str]) -> str:
+    def night(self, orders: dict[str, str], *, thread: dict[str, str] | None = None) -> str:
+        """The night's PMs, and posts in the thread after the day's end (п.09а)."""
+        for author, text in (thread or {}).items():
+            self.forum.add_post(author, text)
+            self.tick()
         for actor, text in orders.items():
             self.forum.add_pm(actor, "ход", text)
             self.tick()
@@ -127,7 +142,7 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
         "Гоша": "вербую Зою",              # no answer: refused (never accepted on a guess)
         "Влад": "кусаю Олю",
         "Ира": "лечу Олю",                 # a heal does not cure a bite
-    })  # fmt: skip
+    }, thread={"Нина": "Ой, а день уже кончился?"})  # fmt: skip  # п.09а: a first late post
     lines = post.splitlines()
     assert "Сел: Тигр" in lines and "Одиночки: 1" in lines and "Мирные: 0" in lines
     assert not any(line.startswith("Убит:") for line in lines)
@@ -138,14 +153,18 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
     post = g.day({**{n: "Влад" for n in ROLES if n not in ("Тигр", "Влад", "Рома", "Дима")},
                   "Влад": "Оля", "Рома": "Оля"})  # fmt: skip
     assert "Сел: Влад" in post and "+1 в лог" in post  # Рома's and Влад's day-1 penalties
+    assert "Нина (1)" not in post  # the first late post: a warning only
+    assert any("Предупреждение: писать в теме после окончания дня" in pm for pm in g.pms_to("Нина"))
 
     post = g.night({
         "Гоша": "вербую Зою",              # asked again: the recruitment happens
+        "Зоя": "Согласна!",                # her answer, read by the order parser
         "Ира": "усыпляю Петю",             # the sleeping pill stops the Boss's shot
         "Петя": "стреляю в Колю",
         "Коля": "стреляю в Диму",          # «Ходы отправляются Шерифом»
         "Рома": "вербую Иру",              # «неудачно, цель невербуема»
-    })  # fmt: skip
+        "Нина": "Дарю Ире бронежилет",     # the Fairy's gift reaches Ира at dawn
+    }, thread={"Нина": "Я опять после конца дня"})  # fmt: skip  # п.09а: +1 on day 3
     lines = post.splitlines()
     assert {"Сел: Влад", "Убит: Оля", "Убит: Дима"} <= set(lines)  # Оля: the bite's poison
     assert {"Мафия: 0", "Мафия (второй клан): 1", "Мирные: 1", "Нечисть: 1"} <= set(lines)
@@ -155,13 +174,15 @@ def test_russian_game_from_day_one_to_the_town_win(forum, tmp_path):
     post = g.day({n: "Рома" for n in ("Петя", "Вася", "Гоша", "Коля", "Лёша", "Ира", "Нина",
                                        "Зоя")} | {"Рома": "Коля"})  # fmt: skip
     assert "Сел: Рома" in post
+    assert "Нина (1): +1 в лог" in post  # the second late post (п.09а)
 
     post = g.night({
         "Коля": "ищу Босса - Петя",        # the vest is spent: the Boss dies
-        "Зоя": "стреляю в Иру",            # the second clan's new Mafioso; the siren is spent
-        "Петя": "стреляю в Нину",          # Нина's siren, kept by the vodka (he dies at dawn)
-    })  # fmt: skip
-    assert {"Убит: Петя", "Убит: Ира"} <= set(post.splitlines())
+        "Зоя": "стреляю в Иру",            # the second clan's new Mafioso; the siren is spent,
+        "Петя": "стреляю в Нину",          # the Fairy's vest takes it; Нина's siren, kept by
+    })  # fmt: skip                        # the vodka (he dies at dawn)
+    assert "Убит: Петя" in post.splitlines() and "Убит: Ира" not in post
+    assert any("Выстрел (Ира): удачно" in pm for pm in g.pms_to("Зоя"))  # п.17: a vest, «удачно»
 
     post = g.day({n: "Вася" for n in ("Гоша", "Коля", "Лёша", "Нина", "Зоя")} | {"Вася": "Коля"})
     assert "Сел: Вася" in post
