@@ -161,6 +161,11 @@ class Board:
         else:
             self.sql(f"UPDATE smf_settings SET value='{seconds}' WHERE variable='spamWaitTime'")
 
+    def set_pm_limit(self, per_hour: int) -> None:
+        """SMF: the PMs an ordinary member may send an hour (0: none; stock 20)."""
+        self.sql(f"UPDATE smf_settings SET value='10,5,{per_hour}' "
+                 "WHERE variable='pm_spam_settings'")  # fmt: skip
+
     def cli(self, *args: str) -> str:
         """phpBB's own console on this board."""
         out = subprocess.run([str(self.script), "cli", str(self.folder), *args], check=True,
