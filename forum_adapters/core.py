@@ -181,7 +181,13 @@ class AdapterCore:
             SessionExpired: still a guest after logging in again.
             Maintenance, Banned, NotFound, NotPermitted, ForumUnavailable: see ``check_page``.
         """
-        root, response = self._get(url, what)
+        if need_login and not self.guest and self._first_contact():
+            # A bot that keeps its session but has none yet would be shown this page as a
+            # guest: log in first and read it once (SMF's login may land on it).
+            self.login()
+            root, response = self._after_login(url, what)
+        else:
+            root, response = self._get(url, what)
         if need_login and self.guest and not self._is_logged_in(root):
             if not self.guest_allowed(what):
                 raise NotPermitted(what, "guests cannot; give the bot's account and password")
@@ -198,6 +204,11 @@ class AdapterCore:
             if zone is not None:
                 self.tz, self.tz_known = zone, True
         return root, response
+
+    def _first_contact(self) -> bool:
+        """Whether this bot keeps its session in a cookie file and has no cookie at all yet
+        (its first run, or the file was removed): every page would come as a guest's."""
+        return self.http.cookie_file is not None and not self.http.session.cookies
 
     def _zone_shown(self, root: HtmlElement, response: requests.Response) -> tzinfo | None:
         """The member's time zone as the page shows it, if it does (engine-specific)."""

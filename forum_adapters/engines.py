@@ -36,6 +36,8 @@ class EngineEntry:
         read_saved: reads a saved topic or PM page (``forum_adapters.saved``).
         inbox_note: what the bot's reading the inbox does to the members' unread marks.
         limits_note: the engine's stock sending limits and how a GM lifts them for the bot.
+        pms_per_hour: the engine's stock cap on an ordinary member's PMs an hour (counted
+            per recipient), or None when it has none.
     """
 
     name: str
@@ -43,6 +45,7 @@ class EngineEntry:
     read_saved: SavedReader
     inbox_note: str
     limits_note: str
+    pms_per_hour: int | None = None
 
 
 ENGINES: dict[str, EngineEntry] = {
@@ -54,8 +57,12 @@ ENGINES: dict[str, EngineEntry] = {
             read_saved_smf,
             "SMF marks the inbox page read when the bot opens it (stock 'all at once' display).",
             "SMF lets ordinary members send 20 PMs an hour (stock 'Max PMs per hour'); a night's "
-            "results and receipts can need more. Lift it for the bot: put its account in a "
-            "membergroup with the 'send_mail' permission (see docs/adapters.md).",
+            "results and receipts can need more. The bot counts what it sent in the last hour "
+            "and holds the rest back (results first) before SMF refuses. Lift it for the bot: "
+            "put its account in a membergroup with the 'send_mail' permission (see "
+            "docs/adapters.md), then set forum.pms_per_hour: 0 in the game file (or the "
+            "board's own number if the admin changed it).",
+            pms_per_hour=20,
         ),
         EngineEntry(
             PhpBBAdapter.engine,

@@ -9,9 +9,12 @@ reach the forum) is looked for first with the adapter's ``find_post``/``find_sen
 only resent if it is not there. A PM on a forum whose sent box cannot be read is never
 resent blind: the GM is asked.
 A forum outage leaves the message FAILED, alerts the GM once, and is retried on the next
-run; nothing is ever dropped. The forum's PM-per-hour limit pauses PMs (posts go on) while
-its alert is open, for an hour at most; results go out before alerts and receipts, so a
-limit delays the least urgent.
+run; nothing is ever dropped. The forum's PM-per-hour limit is tracked ahead: the PMs the
+bot sent on this forum in the last hour (per recipient, as SMF counts them) are counted
+against ``forum.pms_per_hour`` (else the engine's stock cap), and the PMs that would pass it
+are held back before the forum refuses, results before alerts and receipts, with one alert
+saying when they go and how to lift the cap. Should the forum refuse anyway, PMs pause (posts
+go on) while that alert is open, for an hour at most.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 from sqlalchemy import select
 
 from forum_adapters.base import ForumAdapter, PostId, ThreadRef
+from forum_adapters.engines import ENGINES
 from forum_adapters.errors import (
     FloodControl,
     ForumError,
@@ -43,6 +47,8 @@ ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simpl
 _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 PM_LIMIT_KEY = "publish:pm-limit"
 PM_LIMIT_PAUSE = timedelta(hours=1)  # SMF counts the PMs of the last hour
+PM_BUDGET_KEY = "publish:pm-budget"
+_MAY_BE_SENT = (DeliveryState.SENT, DeliveryState.SENDING, DeliveryState.FAILED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +68,98 @@ def publish_approved(rt: Runtime, game_id: int) -> PublishReport:
     """
     with rt.sessions() as session:
         rows = session.execute(
-            select(Outbound.id, Outbound.kind, Outbound.idempotency_key)
+            select(Outbound.id, Outbound.kind, Outbound.idempotency_key, Outbound.recipients)
             .where(Outbound.game_id == game_id, Outbound.state.in_(PENDING))
             .order_by(Outbound.id)
         ).all()
     ranked = sorted(rows, key=lambda r: (_urgency(r.kind, r.idempotency_key), r.id))
-    ids = [row.id for row in ranked]
+    budget = pm_budget(rt, game_id)
     counts = {"sent": 0, "found": 0, "failed": 0, "held": 0}
-    for row_id in ids:
-        outcome = deliver(rt, game_id, row_id)
+    waiting = 0  # PMs held back by the hour's budget: every later PM waits too (results first)
+    for row in ranked:
+        need = len(row.recipients or ())
+        if row.kind is OutboundKind.PM and budget is not None and (waiting or need > budget.left):
+            waiting += 1
+            counts["held"] += 1
+            continue
+        outcome = deliver(rt, game_id, row.id)
         counts[outcome] = counts.get(outcome, 0) + 1
+        if row.kind is OutboundKind.PM and budget is not None and outcome == "sent":
+            budget = budget.spent(need, rt.clock.now())
         if outcome == "failed":
             break
+    if waiting and budget is not None:
+        _hold_for_budget(rt, game_id, waiting, budget)
     return PublishReport(**{k: v for k, v in counts.items() if k in PublishReport.__slots__})
+
+
+@dataclass(frozen=True, slots=True)
+class PMBudget:
+    """The forum's PM cap for the bot this hour: how many more recipients it takes, and when
+    the oldest PM counted leaves the hour's window (more room then).
+
+    Attributes:
+        limit: the cap (``forum.pms_per_hour``, else the engine's stock).
+        left: recipients the forum still takes within the hour.
+        frees_at: when the oldest PM counted stops counting (None: nothing counted).
+        engine: the forum's engine (for how to lift the cap).
+    """
+
+    limit: int
+    left: int
+    frees_at: datetime | None
+    engine: str = ""
+
+    def spent(self, recipients: int, now: datetime) -> PMBudget:
+        """The budget after sending one PM to ``recipients`` people now."""
+        frees = self.frees_at or now + PM_LIMIT_PAUSE
+        return PMBudget(self.limit, max(0, self.left - recipients), frees, self.engine)
+
+
+def pm_budget(rt: Runtime, game_id: int) -> PMBudget | None:
+    """What the forum's PM cap leaves the bot this hour, counted from the PMs the database
+    holds as sent (or possibly sent: a POST made, no answer) on this game's forum in the last
+    hour, per recipient as SMF counts them; None when the forum has no cap (or it is 0)."""
+    now = rt.clock.now()
+    with rt.sessions() as session:
+        game = session.get_one(Game, game_id)
+        access = games.access_of(game)
+        limit = access.pms_per_hour
+        if limit is None:
+            entry = ENGINES.get(access.engine)
+            limit = entry.pms_per_hour if entry is not None else None
+        if not limit:
+            return None
+        rows = session.execute(
+            select(Outbound.recipients, Outbound.state, Outbound.sent_at, Outbound.look_since)
+            .join(Game, Game.id == Outbound.game_id)
+            .where(Game.forum_id == game.forum_id, Outbound.kind == OutboundKind.PM,
+                   Outbound.state.in_(_MAY_BE_SENT))
+        ).all()  # fmt: skip
+    times = []
+    used = 0
+    for row in rows:
+        when = row.sent_at if row.state is DeliveryState.SENT else row.look_since
+        if when is not None and now - _aware(when) < PM_LIMIT_PAUSE:
+            used += len(row.recipients or ())
+            times.append(_aware(when))
+    frees = min(times) + PM_LIMIT_PAUSE if times else None
+    return PMBudget(limit, max(0, limit - used), frees, access.engine)
+
+
+def _hold_for_budget(rt: Runtime, game_id: int, waiting: int, budget: PMBudget) -> None:
+    """Tell the GM once (while the alert is open) that PMs wait for the forum's hourly cap."""
+    when = budget.frees_at.strftime("%H:%M UTC") if budget.frees_at else "within the hour"
+    engine = ENGINES.get(budget.engine)
+    lift = engine.limits_note if engine is not None else "raise forum.pms_per_hour"
+    why = (
+        f"{waiting} PM(s) wait: the forum takes at most {budget.limit} PMs an hour from the "
+        f"bot (forum.pms_per_hour) and the bot's share of this hour is used; they go out from "
+        f"{when}, results first. {lift}"
+    )
+    with rt.sessions.begin() as session:
+        alerts.raise_alert(session, session.get_one(Game, game_id), PM_BUDGET_KEY, why)
+    event(rt.log, "publish.pm_budget", level=30, game=game_id, waiting=waiting)
 
 
 def _urgency(kind: OutboundKind, key: str) -> int:

@@ -6,6 +6,7 @@ their queue item, and are never sent once the GM dealt with them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from forumbot.db.models import Game, Outbound, ReviewItem
 from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.localforum import LocalForum
 from forumbot.services import alerts, publish, review
-from tests.runtime.conftest import START, _world
+from tests.runtime.conftest import GAME, START, _world
 
 
 @pytest.fixture
@@ -112,3 +113,38 @@ def test_alerts_are_one_per_problem_named_and_never_sent_once_decided(
     rt.adapter_factory = lambda access: LocalForum(world["forum_dir"], "ModBot")
     publish.publish_approved(rt, game_id)
     assert LocalForum(world["forum_dir"], "ModBot").sent_bodies() == []  # never sent
+
+
+@pytest.fixture
+def capped(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A game whose forum takes 2 PMs an hour from the bot (``forum.pms_per_hour: 2``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        capped_game = GAME.replace("engine: file}", "engine: file, pms_per_hour: 2}")
+        patch.setattr("tests.runtime.conftest.GAME", capped_game)
+        yield from _world(tmp_path, FakeClock(START), "approve")
+
+
+def test_the_hours_pm_cap_is_tracked_ahead_results_first(capped: dict[str, Any]) -> None:
+    rt, game_id = capped["rt"], capped["game_id"]
+    forum = _Limited(LocalForum(capped["forum_dir"], "ModBot"), room=2)  # as the board would
+    rt.adapter_factory = lambda access: forum
+    receipt = _approve(rt, game_id, "game1:receipt:pm7", OutboundKind.PM, ("Ann",))
+    results = [_approve(rt, game_id, f"game1:night1:pm:{name}", OutboundKind.PM, (name,))
+               for name in ("Bob", "Carl")]  # fmt: skip
+    post = _approve(rt, game_id, "game1:night1:post", OutboundKind.POST, ())
+    report = publish.publish_approved(rt, game_id)
+    assert report.sent == 3 and report.held >= 1 and report.failed == 0
+    with rt.sessions() as session:
+        state = {r.id: r.state for r in session.scalars(select(Outbound))}
+        assert state[post] is state[results[0]] is state[results[1]] is DeliveryState.SENT
+        assert state[receipt] is DeliveryState.APPROVED  # held back, never tried
+        keys = [i.problem_key for i in session.scalars(select(ReviewItem))]
+        assert keys == [publish.PM_BUDGET_KEY]  # the board never had to refuse
+        reason = session.scalars(select(ReviewItem)).one().reason
+        assert "forum.pms_per_hour" in reason and "results first" in reason
+    assert [pm["to"] for pm in forum.inner.sent_bodies()] == [["Bob"], ["Carl"]]
+    rt.clock.advance(timedelta(minutes=61))  # the hour's window moved on
+    forum.room = 2
+    publish.publish_approved(rt, game_id)
+    sent = [pm["to"] for pm in forum.inner.sent_bodies()]
+    assert sent == [["Bob"], ["Carl"], ["Steph"], ["Ann"]]  # the GM's alert, then the receipt

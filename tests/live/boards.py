@@ -122,10 +122,11 @@ class Board:
         """Stop whatever still runs and start the board again on the same port and data.
 
         ``smf.sh`` refuses a port that still has connections in TIME_WAIT (up to a minute
-        after a server that closed them died), so this waits for the port first."""
+        after a server that closed them died), so for SMF this waits for the port first;
+        ``phpbb.sh`` starts ``php -S`` at once (it binds with SO_REUSEADDR)."""
         port = self.port
         self.stop()
-        for _ in range(90):
+        for _ in range(90 if self.engine == "smf" else 0):
             with socket.socket() as probe:
                 try:
                     probe.bind(("127.0.0.1", port))
@@ -159,6 +160,11 @@ class Board:
             self.cli("config:set", "flood_interval", str(seconds))
         else:
             self.sql(f"UPDATE smf_settings SET value='{seconds}' WHERE variable='spamWaitTime'")
+
+    def set_pm_limit(self, per_hour: int) -> None:
+        """SMF: the PMs an ordinary member may send an hour (0: none; stock 20)."""
+        self.sql(f"UPDATE smf_settings SET value='10,5,{per_hour}' "
+                 "WHERE variable='pm_spam_settings'")  # fmt: skip
 
     def cli(self, *args: str) -> str:
         """phpBB's own console on this board."""

@@ -26,6 +26,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _board(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Board]:
     board = start_board(kind, tmp_path_factory.mktemp(kind, numbered=True))
     board.set_flood(0)  # fast by default; the flood tests set it back to stock
+    if board.engine == "smf":  # the tests share the bot: no hourly PM cap but in test_faults
+        board.set_pm_limit(0)
     try:
         yield board
     finally:

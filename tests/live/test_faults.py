@@ -19,7 +19,7 @@ def test_smf_pm_limit_is_rate_limiting_and_lifts_with_send_mail(smf21_board: Boa
     sent = board.sql("SELECT COUNT(*) FROM smf_personal_messages p JOIN smf_pm_recipients r "
                      "ON r.id_pm = p.id_pm WHERE p.id_member_from = 2 "
                      "AND p.msgtime > UNIX_TIMESTAMP() - 3600")[0][0]  # fmt: skip
-    board.sql(f"UPDATE smf_settings SET value='10,5,{sent}' WHERE variable='pm_spam_settings'")
+    board.set_pm_limit(int(sent))
     try:
         with pytest.raises(PMLimitReached) as refused:
             board.adapter().send_pm(["Conia"], "over the limit", "Your result.")
@@ -33,5 +33,8 @@ def test_smf_pm_limit_is_rate_limiting_and_lifts_with_send_mail(smf21_board: Boa
         )
         ref = board.adapter().send_pm(["Conia"], "lifted", "Your result.")
         assert ref.pm_id is not None
-    finally:
-        board.sql("UPDATE smf_settings SET value='10,5,20' WHERE variable='pm_spam_settings'")
+    finally:  # the session's setting (no cap) and no group left behind for later tests
+        board.set_pm_limit(0)
+        board.sql("UPDATE smf_members SET additional_groups = '' WHERE member_name = 'ModBot'; "
+                  "DELETE p, g FROM smf_permissions p JOIN smf_membergroups g "
+                  "ON g.id_group = p.id_group WHERE g.group_name = 'Bots'")  # fmt: skip

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from forum_adapters import PostId, ThreadRef
+from forum_adapters import HttpSettings, PoliteSession, PostId, ThreadRef
 from tests.live.boards import Board
 from tests.live.botcli import BotCli
 
@@ -55,3 +55,19 @@ def test_an_idle_poll_costs_one_topic_and_one_inbox_request(board: Board) -> Non
         assert list(bot.iter_pms(after=newest)) == []
 
     assert len(_requests_during(board, poll)) == 2
+
+
+def test_the_first_contact_reads_each_page_once(board: Board, tmp_path: Path) -> None:
+    topic = board.player("GameMaster").new_topic("First contact", "read me once")
+    http = PoliteSession(settings=HttpSettings(rate=0, attempts=1), cookie_file=tmp_path / "c")
+    bot = board.adapter(http=http)  # a bot that keeps its session, on its first run
+
+    def first_read() -> None:
+        assert [p.author.name for p in bot.iter_posts(ThreadRef(topic))] == ["GameMaster"]
+        list(bot.iter_pms())
+
+    seen = _requests_during(board, first_read)
+    pages = [line for line in seen if f"t={topic}" in line or f"topic={topic}." in line]
+    assert len(pages) == 1, seen  # not first as a guest and again after logging in
+    inbox = [line for line in seen if "folder=inbox" in line or "action=pm;f=inbox" in line]
+    assert len(inbox) == 1, seen
