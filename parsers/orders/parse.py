@@ -559,8 +559,23 @@ _FORWARDED = re.compile(
 
 
 def _forwards(text: str) -> bool:
-    """The PM passes on another player's orders ("on behalf of", "передаю от")."""
-    return _FORWARDED.search(text.replace("’", "'")) is not None
+    """The PM passes on another player's orders ("on behalf of", "передаю от").
+
+    Speaking for one's own team ("on behalf of the team", "au nom de la famille", "от имени
+    клана") is how a team's chosen sender writes: that is no other player's order.
+    """
+    text = text.replace("’", "'")
+    return any(not _OWN_TEAM.match(text, match.end()) for match in _FORWARDED.finditer(text))
+
+
+# "the team", "my family", "notre équipe", "нашей мафии": the sender's own side, right after
+# a forwarding phrase.
+_OWN_TEAM = re.compile(
+    r"\s*(?:(?:the|my|our|la|ma|notre|l'|de la|du|нашей|нашего|нашу|своей|своего)\s*)?"
+    r"(?:team|mafia|family|faction|clan|scum\s?team|wolves|pack|us|équipe|famille|clan|meute|"
+    r"loups|nous|мафии|клана|команды|семьи|стаи|нас)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 _LATER = tuple(sorted({tuple(normalize(w) for w in phrase.split())

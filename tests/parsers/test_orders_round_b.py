@@ -119,6 +119,19 @@ def test_orders_passed_on_for_another_player_go_to_the_gm_not_refused() -> None:
     assert relayed.status is Status.AMBIGUOUS
 
 
+def test_a_team_s_sender_writing_on_behalf_of_the_team_is_not_forwarding() -> None:
+    players = {"Vito": "godfather", "Nick": "mafioso", "Carl": "vigilante", "Ann": "sheriff"}
+    for text in (
+        "Mafia kill: Carl\n(sent on behalf of the team)",
+        "hit Carl, au nom de la famille",
+    ):
+        result = _parse("failheap", players, text, "Vito", "night3")
+        assert [o.render() for o in result.orders] == ["mafia_kill Carl"], text
+        assert result.status is Status.ACCEPTED, text
+    forwarded = _parse("failheap", players, "On behalf of Nick: hit Carl", "Vito", "night3")
+    assert forwarded.status is Status.AMBIGUOUS
+
+
 def test_final_answers_correct_and_a_joke_withdraws_in_three_languages() -> None:
     en = {"Bob": "doctor", "Ann": "sheriff", "Carl": "vigilante", "Vito": "godfather"}
     real = _parse("failheap", en, "heal Carl lol jk. For real tho: heal Ann.", "Bob", "night3")
