@@ -9,7 +9,9 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import create_engine, func, select
@@ -20,6 +22,7 @@ from tests.runtime.conftest import GAME
 from tests.runtime.smf_forum import SMFTestForum
 
 PASSWORD_ENV = "FB_TEST_PW"
+ONE_HOUR = timedelta(hours=1)
 
 
 @pytest.fixture
@@ -32,12 +35,16 @@ def forum() -> Iterator[SMFTestForum]:
 
 
 def game_file(tmp_path: Path, base_url: str, ruleset: str = "failheap") -> Path:
-    """The runtime tests' game on an SMF forum at ``base_url`` (started a day ago)."""
+    """The runtime tests' game on an SMF forum at ``base_url``, in its first night."""
     text = GAME.replace('"http://127.0.0.1:9/index.php?topic=5.0", engine: file',
                         f'"{base_url}?topic=5.0", engine: smf')  # fmt: skip
     text = text.replace("password_env: UNUSED", f"password_env: {PASSWORD_ENV}")
     text = text.replace("MODE", "auto").replace("ruleset: failheap", f"ruleset: {ruleset}")
-    text = text.replace("start: 2026-12-01 22:00", "start: 2026-11-30 22:00")
+    # The night began an hour ago on the real clock, its orders close in 22 hours: no reminder
+    # (three hours before) and no deadline falls inside a test, whatever the date it runs on.
+    start = datetime.now(ZoneInfo("Europe/Paris")).replace(second=0, microsecond=0) - ONE_HOUR
+    text = text.replace("start: 2026-12-01 22:00", f"start: {start:%Y-%m-%d %H:%M}")
+    text = text.replace('orders: "19:00"', f'orders: "{start - ONE_HOUR:%H:%M}"')
     path = tmp_path / "game.yaml"
     path.write_text(text, encoding="utf-8")
     return path
