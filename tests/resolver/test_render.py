@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import yaml
 from forumbot.render import EventRenderer
 from forumbot.render.events import TEMPLATES
 from resolver.model import Event, EventKind, Visibility
+from resolver.model.catalogue import Ruleset
 from resolver.scenario import parse_scenario, resolutions
 from tests.resolver.factories import failheap
 
@@ -36,6 +38,18 @@ PRIVATE = {
 }
 
 
+@functools.cache
+def played(path: Path) -> tuple[Ruleset, tuple[tuple[str, tuple[Event, ...]], ...]]:
+    """A scenario's ruleset and (phase, events) of each resolution, setup first. Played once
+    per session: the resolver is pure (``test_purity``) and events are frozen, so the five
+    tests that render every scenario share one play of each instead of five."""
+    scenario = parse_scenario(yaml.safe_load(path.read_text(encoding="utf-8")))
+    phases = tuple(
+        (res.state.phase or "setup", tuple(res.events)) for _, res in resolutions(scenario)
+    )
+    return scenario.ruleset, phases
+
+
 @pytest.mark.parametrize(("visibility", "kinds"), [("public", PUBLIC), ("private", PRIVATE)])
 def test_every_player_facing_kind_has_an_english_template(visibility: str, kinds: set) -> None:
     for kind in kinds:
@@ -48,15 +62,14 @@ def test_gm_report_has_a_fallback() -> None:
 
 @pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.stem)
 def test_every_scenario_renders(path: Path) -> None:
-    scenario = parse_scenario(yaml.safe_load(path.read_text(encoding="utf-8")))
-    renderer = EventRenderer.create(scenario.ruleset)
-    for _, res in resolutions(scenario):
-        phase = res.state.phase or "setup"
-        post = renderer.phase_post(phase, res.events)
+    ruleset, phases = played(path)
+    renderer = EventRenderer.create(ruleset)
+    for phase, events in phases:
+        post = renderer.phase_post(phase, events)
         assert post.startswith("[b]")
-        renderer.private_messages(res.events)
-        report = renderer.gm_report(phase, res.events)
-        for event in res.events:
+        renderer.private_messages(events)
+        report = renderer.gm_report(phase, events)
+        for event in events:
             if event.kind is EventKind.DRAW:
                 assert event.data["purpose"] in report
 
@@ -75,10 +88,10 @@ def test_french_and_russian_templates(language: str, visibility: str, kinds: set
     """Every player-facing event the scenarios produce renders from the language's own template."""
     seen: set[EventKind] = set()
     for path in sorted(GAMES.glob("*.yaml")):
-        scenario = parse_scenario(yaml.safe_load(path.read_text(encoding="utf-8")))
-        renderer = EventRenderer.create(scenario.ruleset, language)
-        for _, res in resolutions(scenario):
-            for event in res.events:
+        ruleset, phases = played(path)
+        renderer = EventRenderer.create(ruleset, language)
+        for _, events in phases:
+            for event in events:
                 if str(event.visibility) != visibility or event.kind not in kinds:
                     continue
                 name = renderer._select(f"{visibility}/{event.kind}.j2").name or ""
