@@ -18,14 +18,17 @@ from sqlalchemy.engine import make_url
 PG_ENV = "FORUMBOT_TEST_POSTGRES_URL"
 
 
-def _postgres_database() -> Iterator[str]:
+def _postgres_database(template: str = "") -> Iterator[str]:
+    """A fresh database on the test server (dropped afterwards): empty, or a copy of the
+    database at the URL ``template`` (PostgreSQL's own ``CREATE DATABASE ... TEMPLATE``)."""
     admin_url = os.environ.get(PG_ENV)
     if not admin_url:
         pytest.skip(f"{PG_ENV} is not set: no PostgreSQL server for this run")
     name = f"forumbot_test_{uuid.uuid4().hex[:12]}"
+    copy = f' TEMPLATE "{make_url(template).database}"' if template else ""
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
+        connection.execute(text(f'CREATE DATABASE "{name}"{copy}'))
     try:
         yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
     finally:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,20 +19,38 @@ from tests.web.conftest import copy_of
 from tests.web.seed import NOW, Built, Seeded, play_on
 
 
+@pytest.fixture(scope="session")
+def pg_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[bool], str]]:
+    """The same game played on PostgreSQL once per session for each moment (night 2 open, or
+    drafted): the URL of a database each test copies, as the SQLite tests copy ``built``."""
+    from forumbot.db import upgrade
+    from tests.storage.conftest import _postgres_database
+
+    played: dict[bool, str] = {}
+    with contextlib.ExitStack() as stack:
+
+        def of(drafted: bool) -> str:
+            if drafted not in played:
+                url = stack.enter_context(contextlib.contextmanager(_postgres_database)())
+                upgrade(url)
+                play_on(url, tmp_path_factory.mktemp("pg-game"), drafted=drafted)
+                played[drafted] = url
+            return played[drafted]
+
+        yield of
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, built: Built, tmp_path: Path) -> Iterator[str]:
     """The services run on both engines (PostgreSQL when FORUMBOT_TEST_POSTGRES_URL is set):
-    a copy of the built game, or the same game played again on PostgreSQL."""
-    from forumbot.db import upgrade
+    a copy of the built game, or a copy of the same game played on PostgreSQL."""
     from tests.storage.conftest import _postgres_database
 
     if request.param == "sqlite":
         yield copy_of(built, request, tmp_path)
         return
-    for url in _postgres_database():
-        upgrade(url)
-        play_on(url, tmp_path, drafted=request.node.get_closest_marker("drafted") is not None)
-        yield url
+    drafted = request.node.get_closest_marker("drafted") is not None
+    yield from _postgres_database(template=request.getfixturevalue("pg_built")(drafted))
 
 
 def test_queue_lists_open_items_with_context(session: Session, seeded: Seeded) -> None:
