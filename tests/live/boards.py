@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
+import signal
 import sqlite3
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,7 @@ class Board:
     bot_id: int = 0
     pid: int = 0
     _players: dict[str, Player] = field(default_factory=dict, repr=False)
+    _web: tuple[list[str], dict[str, str], str, str] = field(default=([], {}, "", ""), repr=False)
 
     @property
     def script(self) -> Path:
@@ -107,6 +109,8 @@ class Board:
         assert found, out.stdout + out.stderr
         base, self.pid = found.group(1), int(found.group(2))
         self.url = base if self.engine == "phpbb" else f"{base}/index.php"
+        if self.engine == "smf":
+            self._web = _launch_of(self.pid)
 
     def stop(self) -> None:
         """Stop the board's servers (their process groups only)."""
@@ -119,21 +123,35 @@ class Board:
         return int(pid_file.read_text().strip()) if pid_file.exists() else self.pid
 
     def restart(self) -> None:
-        """Stop whatever still runs and start the board again on the same port and data.
+        """Start the board's web server again on the same port and data (after a test stopped
+        it), stopping first whatever of it still runs.
 
-        ``smf.sh`` refuses a port that still has connections in TIME_WAIT (up to a minute
-        after a server that closed them died), so for SMF this waits for the port first;
-        ``phpbb.sh`` starts ``php -S`` at once (it binds with SO_REUSEADDR)."""
-        port = self.port
-        self.stop()
-        for _ in range(90 if self.engine == "smf" else 0):
-            with socket.socket() as probe:
-                try:
-                    probe.bind(("127.0.0.1", port))
-                    break
-                except OSError:
-                    time.sleep(1)
-        self.start(port)
+        phpBB: ``phpbb.sh`` stops and starts ``php -S`` at once (it binds with SO_REUSEADDR).
+        SMF: ``smf.sh start`` refuses a port that still has connections in TIME_WAIT (up to
+        a minute after the server that closed them died), so the web server the kit started
+        is relaunched as the kit launched it: the same command line, environment, folder and
+        log, read from ``/proc`` when the board started; MariaDB keeps running."""
+        if self.engine == "phpbb":
+            self.stop()
+            self.start(self.port)
+            return
+        _stop_group(self.web_pgid())
+        argv, env, cwd, log = self._web
+        with open(log, "ab") as out:
+            web = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=out, start_new_session=True)  # fmt: skip
+        threading.Thread(target=web.wait, daemon=True).start()  # reaped when it stops
+        (self.folder / "run" / "web.pid").write_text(f"{web.pid}\n", encoding="utf-8")
+        self.pid = web.pid
+        quiet = quiet_http()
+        for _ in range(200):
+            try:
+                if quiet.session.get(self.url, timeout=5).status_code == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"SMF's web server did not answer again on {self.url}")
 
     @property
     def port(self) -> int:
@@ -356,6 +374,31 @@ class Player:
                 return answer
             time.sleep(6)
         raise AssertionError("flood control never let the player post")
+
+
+def _launch_of(pid: int) -> tuple[list[str], dict[str, str], str, str]:
+    """How a running process was launched: its command line, environment, working folder
+    and the file its standard output goes to (Linux ``/proc``)."""
+    proc = Path(f"/proc/{pid}")
+    argv = proc.joinpath("cmdline").read_bytes().decode().split("\0")[:-1]
+    pairs = proc.joinpath("environ").read_bytes().decode().split("\0")[:-1]
+    env = dict(pair.split("=", 1) for pair in pairs)
+    return argv, env, os.readlink(proc / "cwd"), os.readlink(proc / "fd" / "1")
+
+
+def _stop_group(pgid: int) -> None:
+    """TERM a process group that may already be gone, and wait until it is."""
+    try:
+        os.killpg(pgid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    for _ in range(100):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    os.killpg(pgid, signal.SIGKILL)
 
 
 def _php(text: str) -> str:
