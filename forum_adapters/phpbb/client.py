@@ -40,6 +40,7 @@ FORM_MIN_AGE = 2.1  # phpBB refuses a form posted in the second it was made (QUI
 _NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
 _TOO_MANY = re.compile(r"maximum number of (?:allowed )?login attempts|confirmation code", re.I)
 _PM_WINDOW = timedelta(minutes=2)
+_HELD_IN_TOPIC = "the topic shows the reply to the bot only, marked as not yet approved"
 FORM_LIFETIME = 7200  # phpBB's stock form_token_lifetime, seconds
 
 
@@ -212,6 +213,8 @@ class PhpBBAdapter(AdapterCore):
 
         Raises:
             ReplyRefusedNewerPost: the topic has posts newer than ``last_seen``.
+            PendingApproval: phpBB holds the reply for a moderator's approval (its message
+                page, or the topic showing it marked "unapproved"); never send it again.
             FloodControl: still refused after waiting the flood interval.
             ActionRefused: any other refusal, with the board's words.
         """
@@ -238,7 +241,10 @@ class PhpBBAdapter(AdapterCore):
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
 
-        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        ref = self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        if ref.awaiting_approval:  # found after an answer that never came
+            raise PendingApproval(action, _HELD_IN_TOPIC, ref.post_id)
+        return ref
 
     def _load_form(self, url: str, action: str) -> Form:
         root, response = self.fetch(url, what=action)
@@ -334,9 +340,8 @@ class PhpBBAdapter(AdapterCore):
         post = self.own_post(posts, body, after)
         if post is None:
             return None
-        return PostRef(
-            topic, post.post_id, f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
-        )
+        url = f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
+        return PostRef(topic, post.post_id, url, awaiting_approval=post.awaiting_approval)
 
     def send_pm(
         self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
