@@ -32,6 +32,7 @@ from forum_adapters.errors import (
     ForumError,
     ForumNotSupported,
     ForumUnavailable,
+    PendingApproval,
     PMLimitReached,
     ReplyRefusedNewerPost,
 )
@@ -48,6 +49,8 @@ _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 PM_LIMIT_KEY = "publish:pm-limit"
 PM_LIMIT_PAUSE = timedelta(hours=1)  # SMF counts the PMs of the last hour
 PM_BUDGET_KEY = "publish:pm-budget"
+APPROVAL_KEY = "publish:pending-approval"
+HELD_NOTE = "on the forum, held for a moderator's approval (not sent again)"
 _MAY_BE_SENT = (DeliveryState.SENT, DeliveryState.SENDING, DeliveryState.FAILED)
 
 
@@ -205,6 +208,9 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
     except PMLimitReached as exc:
         _pause_pms(rt, game_id, row_id, exc)
         return "held"
+    except PendingApproval as exc:
+        _awaiting_approval(rt, game_id, row_id, exc)
+        return "sent"
     except ForumError as exc:
         _failed(rt, game_id, row_id, exc)
         return "failed"
@@ -320,6 +326,24 @@ def _pause_pms(rt: Runtime, game_id: int, row_id: int, exc: PMLimitReached) -> N
             item_id = alerts.raise_alert(session, game, PM_LIMIT_KEY, why)
             session.get_one(ReviewItem, item_id).created_at = now  # the pause runs from now
     event(rt.log, "publish.pm_limit", level=30, game=game_id, outbound=row_id)
+
+
+def _awaiting_approval(rt: Runtime, game_id: int, row_id: int, exc: PendingApproval) -> None:
+    """The forum took the post but holds it for a moderator: it is delivered (SENT, never
+    sent again), marked so on the row, and the GM is told once while the alert is open."""
+    post = str(exc.post_id) if exc.post_id is not None else None
+    with rt.sessions.begin() as session:
+        row = session.get_one(Outbound, row_id)
+        move_outbound(session, row, DeliveryState.SENT, forum_message_id=post)
+        row.last_error = HELD_NOTE
+        why = (
+            f"the forum holds the bot's posts for a moderator's approval ({exc}); players do "
+            "not see them until a moderator approves them in the forum's moderation queue; the "
+            "bot will not send them again. Ask a moderator to approve them and to let the "
+            "bot's account post without approval."
+        )
+        alerts.raise_alert(session, session.get_one(Game, game_id), APPROVAL_KEY, why)
+    event(rt.log, "publish.awaiting_approval", level=30, game=game_id, outbound=row_id)
 
 
 def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
