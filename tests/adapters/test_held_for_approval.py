@@ -6,6 +6,7 @@ again), and the publisher marks it sent and alerts the GM once."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -188,3 +189,47 @@ def test_publisher_marks_a_held_post_sent_alerts_once_and_never_resends(
                                  ReviewItem.state == ReviewState.OPEN)).all()  # fmt: skip
         assert len(alerts) == 1 and "moderator's approval" in alerts[0].reason
         assert alerts[0].problem_key == publish.APPROVAL_KEY
+
+
+class _Crash(BaseException):
+    """A killed process right after the POST (nothing may catch it)."""
+
+
+def _crash(stage: str, row_id: int) -> None:
+    raise _Crash(stage)
+
+
+class _ShowsHeld:
+    """The local forum whose topic shows the bot's posts marked held, as SMF and phpBB show
+    a held post to its author (``PostRef.awaiting_approval`` from ``find_post``)."""
+
+    def __init__(self, inner: LocalForum) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def find_post(self, thread: ThreadRef, body: str, **kwargs: Any) -> PostRef | None:
+        ref: PostRef | None = self.inner.find_post(thread, body, **kwargs)
+        return None if ref is None else replace(ref, awaiting_approval=True)
+
+
+def test_a_held_post_found_after_a_crash_is_sent_not_resent_and_alerted(
+    world: dict[str, Any],
+) -> None:
+    rt, game_id = world["rt"], world["game_id"]
+    forum = LocalForum(world["forum_dir"], "ModBot")
+    rt.adapter_factory = lambda access: _ShowsHeld(forum)
+    row_id = _approved_post(rt, game_id, "game1:day1:post")
+    rt.fault = _crash
+    with pytest.raises(_Crash):
+        publish.publish_approved(rt, game_id)
+    rt.fault = None
+    assert publish.publish_approved(rt, game_id).found == 1  # looked for first: there, held
+    publish.publish_approved(rt, game_id)
+    assert len(LocalForum(world["forum_dir"], "ModBot").state.posts) == 1
+    with rt.sessions() as session:
+        row = session.get_one(Outbound, row_id)
+        assert row.state is DeliveryState.SENT and row.last_error == publish.HELD_NOTE
+        keys = [i.problem_key for i in session.scalars(select(ReviewItem))]
+        assert keys == [publish.APPROVAL_KEY]
