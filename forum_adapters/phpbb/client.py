@@ -333,15 +333,30 @@ class PhpBBAdapter(AdapterCore):
     def find_post(
         self, thread: ThreadRef, body: str, *, after: PostId | None = None
     ) -> PostRef | None:
-        """The bot's own post with this text after ``after`` (by member id), if it is there."""
+        """The bot's own post with this text after ``after`` (by member id), if it is there.
+
+        Not found in order, the topic's newest posts are read once more, newest first: phpBB
+        pages a topic by its approved posts only, so the bot's own posts held for approval
+        (shown to it alone) past the last full page are on no page; newest first, they lead.
+        """
         self.know_myself()
         topic = thread.topic_id
         posts = list(self.iter_posts(thread, after=after))
         post = self.own_post(posts, body, after)
         if post is None:
+            post = self._own_held_post(topic, body, after)
+        if post is None:
             return None
         url = f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
         return PostRef(topic, post.post_id, url, awaiting_approval=post.awaiting_approval)
+
+    def _own_held_post(self, topic: int, body: str, after: PostId | None) -> Post | None:
+        """The bot's post with this text, held for approval, on the topic's newest-first page."""
+        page = self.topic_page(self.url("topic_newest_first", topic=topic), topic)
+        if page.topic_id != topic:
+            return None
+        held = [post for post in page.posts if post.awaiting_approval]
+        return self.own_post(sorted(held, key=lambda post: post.post_id), body, after)
 
     def send_pm(
         self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None

@@ -68,9 +68,10 @@ def _held(board: Board, topic: int) -> list[str]:
     return [row[0] for row in rows]
 
 
-def test_a_moderated_bots_phase_post_is_held_once_and_the_gm_told(
-    board: Board, tmp_path: Path
-) -> None:
+def _day_post_approved(board: Board, tmp_path: Path) -> tuple[BotCli, Path, int, int]:
+    """A game whose day 1 ended and whose phase post the GM approved, not sent yet: the bot,
+    the game file, the topic and the bot's newest PM id. The topic has 10 approved posts, a
+    full page on phpBB (10 a page)."""
     spaced = "Mr Fox" if board.engine == "phpbb" else "Dr Watson"
     roles = {"Conia": "sheriff", "Akonyl": "godfather", "bob": "doctor", "Kleene": "villager",
              "Маша": "villager", spaced: "villager"}  # fmt: skip
@@ -90,11 +91,11 @@ def test_a_moderated_bots_phase_post_is_held_once_and_the_gm_told(
     bot("run", "--once", str(game))  # day 1 resolved: its post drafted
     bot("queue", bot.name, "--approve", "all")
     first_pm = max([row[0] for row in board.pms_from(board.bot_id)], default=0)
-    with moderated(board):
-        bot("run", "--once", str(game))  # the post goes to the moderation queue
-        bot("run", "--once", str(game))  # not again; the GM's alert PM goes out
-        bot("run", "--once", str(game))
-        assert _held(board, topic) == ["0"]  # one copy on the board, waiting for approval
+    return bot, game, topic, first_pm
+
+
+def _told_once(board: Board, bot: BotCli, topic: int, first_pm: int) -> None:
+    """The day's post whole on the board, the GM told once (queue item and one PM)."""
     posts = board.posts_by(board.bot_id, topic)
     assert "Akonyl (2): Conia, bob" in posts[0][1], posts  # the day's post, whole
     queue = bot("queue", bot.name)
@@ -103,3 +104,32 @@ def test_a_moderated_bots_phase_post_is_held_once_and_the_gm_told(
     alerts = [text for _, _, to, text in new if to == board.gm[0] and "approv" in text]
     assert len(alerts) == 1, new  # the GM told once
     assert len({row[1:] for row in new}) == len(new)  # no PM twice either
+
+
+def test_a_moderated_bots_phase_post_is_held_once_and_the_gm_told(
+    board: Board, tmp_path: Path
+) -> None:
+    bot, game, topic, first_pm = _day_post_approved(board, tmp_path)
+    with moderated(board):
+        bot("run", "--once", str(game))  # the post goes to the moderation queue
+        bot("run", "--once", str(game))  # not again; the GM's alert PM goes out
+        bot("run", "--once", str(game))
+        assert _held(board, topic) == ["0"]  # one copy on the board, waiting for approval
+    _told_once(board, bot, topic, first_pm)
+
+
+def test_a_held_post_whose_answer_was_lost_is_found_not_sent_again(
+    board: Board, tmp_path: Path
+) -> None:
+    # kill -9 right after the phase post's POST: the board holds it for approval and the bot
+    # never heard back. The next run looks for it first: SMF shows the held post on the
+    # topic's pages, phpBB on none past a full page (it pages by approved posts) but first
+    # when read newest first.
+    bot, game, topic, first_pm = _day_post_approved(board, tmp_path)
+    with moderated(board):
+        assert bot.faulty("kill", board.post_url(), "run", "--once", str(game)) == -9
+        assert _held(board, topic) == ["0"]
+        assert "publish.awaiting_approval" in bot("run", "--once", str(game))  # found, held
+        bot("run", "--once", str(game))
+        assert _held(board, topic) == ["0"]  # found held: not sent again
+    _told_once(board, bot, topic, first_pm)
