@@ -28,6 +28,7 @@ from forumbot.db.repo import draft_outbound, move_outbound
 from forumbot.localforum import LocalForum
 from forumbot.services import publish
 from tests.adapters.conftest import PHPBB, SMF20, SMF21, Capture, Replay, edited, page
+from tests.adapters.test_phpbb_flow import route_login
 from tests.runtime.conftest import START, _world
 
 BODY = "[b]Vote count (unofficial, ModBot)[/b]\nKleene (2): Conia, Маша"
@@ -134,6 +135,18 @@ def test_phpbb_held_reply_found_after_a_lost_answer_is_pending(phpbb: Replay, ht
         bot.reply(THREAD, BODY, last_seen=PostId(2))
     assert held.value.post_id == 3
     assert len(phpbb.posts()) == 1
+
+
+def test_phpbb_finds_a_held_post_past_a_full_page_newest_first(phpbb: Replay, http: Any) -> None:
+    # Ten approved posts fill page 1; ModBot's held p12 is on no page (phpBB pages by the
+    # approved posts), but first when the topic is read newest first.
+    route_login(phpbb)
+    phpbb.on("GET", r"viewtopic\.php\?p=11$", "held_full_page_by_post")
+    phpbb.on("GET", r"viewtopic\.php\?t=2&sk=t&sd=d$", "held_full_page_newest_first")
+    bot = PhpBBAdapter(PHPBB, "ModBot", "not-the-real-password", http=http)
+    found = bot.find_post(THREAD, BODY, after=PostId(11))
+    assert found is not None and (found.post_id, found.awaiting_approval) == (12, True)
+    assert not bot.find_post(THREAD, "a post never made", after=PostId(11))
 
 
 # -- the publisher ------------------------------------------------------------------------
