@@ -30,6 +30,7 @@ from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, Vote
 from parsers.votes.dayend import DayEndWatch
 from parsers.votes.extract import RawAction, clean_target, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
+from parsers.votes.hostrulings import HostRuling, host_contradiction, host_rulings
 from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
     NO_LYNCH,
@@ -114,7 +115,63 @@ def count_votes(
         The tally, every vote event, the GM queue, edits, and the lynch decision. Doubtful
         votes are queue items, never exceptions.
     """
-    counter = _Counter(roster, rules, day or DaySetup())
+    day = day or DaySetup()
+    result = _count(posts, roster, rules, day)
+    rulings = _host_rulings(posts, roster, rules, day, result)
+    if rulings:
+        events = day.events + tuple(r.event for r in rulings)
+        notes = [r.note for r in rulings]
+        result = _count(posts, roster, rules, replace(day, events=events), notes)
+    return _unless_host_disagrees(posts, roster, rules, result)
+
+
+def _unless_host_disagrees(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, result: CountResult
+) -> CountResult:
+    """Hold a decision the host's own last vote count contradicts: the GM decides."""
+    decision = result.decision
+    if decision.pending:
+        return result
+    names = _NO_LYNCH_NAMES if rules.no_lynch else ()
+    thread = [p for p in posts if p.source is Source.THREAD]
+    decided = decision.lynched or (NO_LYNCH if decision.no_lynch else None)
+    voters = next((w.voters for w in result.wagons if w.target == decided), ())
+    names_on = [v.name for v in voters]
+    why = host_contradiction(thread, roster, decided, names_on, decision.majority, names)
+    if why is None:
+        return result
+    reason = f"{decision.reason} But {why}: the GM decides."
+    held = replace(
+        decision, lynched=None, no_lynch=False, pending=True, reason=reason, waits_for="gm"
+    )
+    return replace(result, decision=held)
+
+
+def _host_rulings(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, day: DaySetup, first: CountResult
+) -> list[HostRuling]:
+    """What the host's vote counts decide of the queued names (the GM's corrections win)."""
+    if not first.queue:
+        return []
+    names = _NO_LYNCH_NAMES if rules.no_lynch else ()
+    thread = [p for p in posts if p.source is Source.THREAD]
+    corrected = {str(e.post) for e in day.events if e.kind in _CORRECTIONS}
+    found = host_rulings(thread, roster, first.queue, first.events, names)
+    return [r for r in found if str(r.event.post) not in corrected]
+
+
+_CORRECTIONS = (DayEventKind.IGNORE, DayEventKind.CORRECT)
+
+
+def _count(
+    posts: Sequence[PostInput],
+    roster: Roster,
+    rules: VoteRules,
+    day: DaySetup,
+    notes: Sequence[str] = (),
+) -> CountResult:
+    counter = _Counter(roster, rules, day)
+    counter.notes.extend(notes)
     for post in _in_order(posts, rules):
         if counter.hammer is None:
             counter.apply_events_before(post)
