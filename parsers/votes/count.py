@@ -60,7 +60,9 @@ def maybe_quoted(view: PostView, actions: Sequence[RawAction]) -> bool:
     A literal ``[quote]`` quotes what follows it up to its ``[/quote]`` (or the end of the
     post); a literal ``[/quote]`` with no opening closes a quote that began anywhere before
     it. Votes outside every such span are the author's own: after a stray ``[/quote]``, a
-    human reader sees the vote as the author's, and so does the counter.
+    human reader sees the vote as the author's, and so does the counter. A post is held
+    for the GM only when its last vote may be quoted; otherwise its quoted votes are
+    dropped and its own count.
     """
     spans = _unrendered_quote_spans(view)
     return any(a.start <= hi and lo <= a.end for a in actions for lo, hi in spans)
@@ -328,14 +330,15 @@ class _Counter(GmEvents):
             return
         if not self._edit_allows(post, slot, actions):
             return
-        if (
-            _BROKEN_QUOTE.search(post.html)
-            and (view is None or maybe_quoted(view, actions))
-            and not any(names_post(e, post) for e in self.day.events)
+        if _BROKEN_QUOTE.search(post.html) and not any(
+            names_post(e, post) for e in self.day.events
         ):
-            why = "the post has a quote tag the forum did not render: its vote may be a quote"
-            self._hold(post, slot, actions, "broken_quote", why)
-            return
+            if view is None or maybe_quoted(view, actions[-1:]):
+                why = "the post has a quote tag the forum did not render: its vote may be a quote"
+                self._hold(post, slot, actions, "broken_quote", why)
+                return
+            # The post's last vote is the author's own: what it quoted before does not count.
+            actions = [a for a in actions if not maybe_quoted(view, [a])]
         self._apply(post, slot, actions)
 
     def _outsider(self, post: PostInput, actions: list[RawAction]) -> None:
