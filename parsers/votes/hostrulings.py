@@ -62,7 +62,7 @@ _TAIL = re.compile(
 )
 _SEP = r"(?:\s[-~–—]|[-~–—]\s|:)"  # a hyphen in a name ("Dry-fit") is no separator
 # "Label (3) - a, b", "Label(3): a, b", "[winger] [3/7] - a, b", "Label - 3 (a, b)",
-# "[3] Label ~ a, b", "Label (LYNCHED): a, b", "Label - a, b".
+# "[3] Label ~ a, b", "Label (LYNCHED): a, b", "Label -4- a; b", "Label - a, b".
 _COUNTED = re.compile(
     rf"^(?P<label>.{{1,60}}?)\s*[(\[]\s*(?P<n>\d+|lynched|hammered|reached)\s*(?:/\s*\d+)?\s*"
     rf"[)\]]\s*{_SEP}?\s*(?P<voters>.*)$",
@@ -74,6 +74,7 @@ _TRAILING = re.compile(
 _LEADING = re.compile(
     rf"^[(\[]\s*(?P<n>\d+)\s*[)\]]\s*(?P<label>[^()~:–—]{{1,60}}?)\s*(?:{_SEP}\s*(?P<voters>.*))?$"
 )
+_DASHED = re.compile(r"^(?P<label>[^()]{1,60}?)\s+-\s*(?P<n>\d+)\s*-\s+(?P<voters>.*)$")
 _BARE = re.compile(rf"^(?P<label>[^():~–—]{{1,60}}?)\s*{_SEP}\s*(?P<voters>[^()]+)$")
 NOT_VOTING = "\x00not voting"
 
@@ -191,13 +192,13 @@ def read_count(html: str, index: NameIndex) -> tuple[CountLine, ...]:
     lines = []
     for line in _unstruck_lines(html):
         text = _TAIL.sub("", line.strip())
-        for pattern in (_TRAILING, _LEADING, _COUNTED, _BARE):
+        for pattern in (_TRAILING, _DASHED, _LEADING, _COUNTED, _BARE):
             match = pattern.match(text)
             if match:
                 break
         else:
             continue
-        names = [n.strip(" .*") for n in (match.group("voters") or "").split(",")]
+        names = [n.strip(" .*") for n in re.split(r"[,;]", match.group("voters") or "")]
         voters = tuple(_name(index, n) for n in names if n)
         written = match.groupdict().get("n")
         number = None if written is None else int(written) if written.isdigit() else len(voters)
