@@ -124,15 +124,24 @@ def count_votes(
         events = day.events + tuple(r.event for r in rulings)
         notes = [r.note for r in rulings]
         result = _count(posts, roster, rules, replace(day, events=events), notes)
-    return _unless_host_disagrees(posts, roster, rules, result)
+    return _unless_host_disagrees(posts, roster, rules, day, result)
 
 
 def _unless_host_disagrees(
-    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, result: CountResult
+    posts: Sequence[PostInput],
+    roster: Roster,
+    rules: VoteRules,
+    day: DaySetup,
+    result: CountResult,
 ) -> CountResult:
-    """Hold a decision the host's own last vote count contradicts: the GM decides."""
+    """Hold a decision the host's own last vote count contradicts: the GM decides.
+
+    Once the GM has corrected the Day's count (corrections, checkpoints), his decisions
+    settle it: a host count posted before them is not read against it.
+    """
     decision = result.decision
-    if decision.pending:
+    settled = any(e.kind in (*_CORRECTIONS, DayEventKind.CHECKPOINT) for e in day.events)
+    if decision.pending or settled:
         return result
     names = _NO_LYNCH_NAMES if rules.no_lynch else ()
     thread = [p for p in posts if p.source is Source.THREAD]

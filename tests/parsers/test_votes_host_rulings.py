@@ -11,6 +11,7 @@ from itertools import count
 
 from parsers.roster import roster_from_data
 from parsers.votes import DaySetup, PostInput, VoteRules, count_votes, rules_from_data
+from parsers.votes.model import DayEvent, DayEventKind
 
 _ids = count(1)
 RULES: VoteRules = rules_from_data(
@@ -129,3 +130,11 @@ def test_a_host_count_with_the_same_voters_under_another_label_is_his_slip() -> 
     posts.append(host("Cecily (4) - Oso, Sundy, Parama, AGar"))
     result = count_votes(posts, ROSTER, RULES, OVER)
     assert result.decision.lynched == "Akira"
+
+
+def test_the_gms_corrections_settle_a_day_an_older_host_count_contradicts() -> None:
+    posts = [vote(v, "Akira") for v in ("Oso", "Sundy", "Parama", "AGar")]
+    posts.append(host("Akira (4) - Oso, Sundy, Parama, AGar"))  # the hammer, as counted then
+    void = DayEvent(DayEventKind.CORRECT, posts[3].id)  # the GM: AGar's vote did not count
+    result = count_votes(posts, ROSTER, RULES, DaySetup(ended=True, events=(void,)))
+    assert result.decision.outcome == "no_lynch"  # Akira 3 of 4: his count is not re-read
