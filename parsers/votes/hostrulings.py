@@ -111,37 +111,48 @@ def host_rulings(
     Returns:
         One ruling per queued name the host's own counts decide.
     """
-    counts = [
-        (i, post)
-        for i, post in enumerate(posts)
-        if roster.is_host_account(post.author, post.author_id) and _HEADER.search(post.html)
-    ]
+    counts = _host_counts(posts, roster)
     if not counts:
         return []
     where = {post.id: i for i, post in enumerate(posts)}
-    index = NameIndex(
-        roster.name_entries() + [NameEntry(NO_LYNCH, n, EntryKind.ALIAS) for n in no_lynch],
-        acronyms=True,
-    )
+    index = _index(roster, no_lynch)
     read = {i: read_count(post.html, index) for i, post in counts}
     rulings = []
     for item in queue:
         if item.kind not in ("unresolved_name", "ambiguous_name") or item.post_id not in where:
             continue
-        voter = item.voter or ""
-        start = where[item.post_id]
+        voter, start = item.voter or "", where[item.post_id]
         stop = _next_vote(events, voter, item.post_id, where, start)
-        for i, post in counts:
-            if not start < i < stop:
-                continue
+        listing = next(
+            ((i, post) for i, post in counts if start < i < stop and _lists(read[i], voter)),
+            None,
+        )
+        if listing is not None:
+            i, post = listing
             labels = [line.label for line in read[i] if voter in line.voters]
-            if labels:
-                before = _vote_before(events, voter, start, where)
-                ruling = _ruling(item, labels, post, index, before)
-                if ruling is not None:
-                    rulings.append(ruling)
-                break
+            before = _vote_before(events, voter, start, where)
+            ruling = _ruling(item, labels, post, index, before)
+            rulings += [ruling] if ruling is not None else []
     return rulings
+
+
+def _host_counts(posts: Sequence[PostInput], roster: Roster) -> list[tuple[int, PostInput]]:
+    """The hosts' vote-count posts, with their positions."""
+    return [
+        (i, post)
+        for i, post in enumerate(posts)
+        if roster.is_host_account(post.author, post.author_id) and _HEADER.search(post.html)
+    ]
+
+
+def _index(roster: Roster, no_lynch: Sequence[str]) -> NameIndex:
+    """The names a host's count may use: every slot's (dead ones too) and No Lynch's."""
+    entries = [NameEntry(NO_LYNCH, n, EntryKind.ALIAS) for n in no_lynch]
+    return NameIndex(roster.name_entries() + entries, acronyms=True)
+
+
+def _lists(lines: tuple[CountLine, ...], voter: str) -> bool:
+    return any(voter in line.voters for line in lines)
 
 
 def _next_vote(
@@ -309,18 +320,8 @@ def host_contradiction(
         A sentence for the GM when the host's last count puts another wagon at the
         majority; else None.
     """
-    index = NameIndex(
-        roster.name_entries() + [NameEntry(NO_LYNCH, n, EntryKind.ALIAS) for n in no_lynch],
-        acronyms=True,
-    )
-    last = next(
-        (
-            p
-            for p in reversed(posts)
-            if roster.is_host_account(p.author, p.author_id) and _HEADER.search(p.html)
-        ),
-        None,
-    )
+    index = _index(roster, no_lynch)
+    last = next(reversed([post for _, post in _host_counts(posts, roster)]), None)
     if last is None:
         return None
     for line in read_count(last.html, index):
