@@ -29,6 +29,7 @@ from forum_adapters.errors import (
     LoginFailed,
     NotFound,
     NotPermitted,
+    PendingApproval,
     PMLimitReached,
     ReplyRefusedNewerPost,
 )
@@ -143,14 +144,7 @@ class SMFAdapter(AdapterCore):
     def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
-        return parse.parse_topic_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_topic_page, root, response)
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """Yield posts newer than ``after``, starting on the page that holds ``after``.
@@ -189,14 +183,7 @@ class SMFAdapter(AdapterCore):
         url: str | None = self.url("inbox")
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
-            page = parse.parse_inbox_page(
-                root,
-                response.url,
-                now=self.now(response),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            page = self.read_page(parse.parse_inbox_page, root, response)
             fresh = [row for row in page.rows if after is None or row.pm_id > after]
             for row in fresh:
                 pm = page.messages.get(row.pm_id) or self._read_pm(row.view_url, row.pm_id)
@@ -207,25 +194,11 @@ class SMFAdapter(AdapterCore):
     def inbox_page(self) -> InboxPage:
         """The newest inbox page (list and, in "all at once" mode, bodies): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
-        return parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_inbox_page, root, response)
 
     def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
         root, response = self.fetch(url, what=f"read PM {pm_id}")
-        page = parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        page = self.read_page(parse.parse_inbox_page, root, response)
         if pm_id not in page.messages:
             raise LayoutChanged(response.url, f"the body of PM {pm_id}")
         return page.messages[pm_id]
@@ -250,6 +223,9 @@ class SMFAdapter(AdapterCore):
 
         Raises:
             ReplyRefusedNewerPost: someone posted after ``last_seen``; nothing was posted.
+            PendingApproval: SMF holds the reply for a moderator's approval (the topic shows
+                it to the bot only, marked; or the form said so and the topic does not show
+                it); it is posted: never send it again.
             FloodControl: still too soon after waiting as the forum asked.
             ActionRefused: any other refusal, with the forum's words.
         """
@@ -277,7 +253,8 @@ class SMFAdapter(AdapterCore):
                 raise ReplyRefusedNewerPost(action, seen[0], int(newest or 0))
             last = {"last_msg": str(seen[0])} if seen[0] else {}  # SMF re-checks it on submit
             fields = form.with_values(message=body, goback="1", **last, **_submit(form))
-            return Submission(form.action, fields, seen=seen[0])
+            held = {"not_approved": "1"} if parse.form_needs_approval(form) else {}
+            return Submission(form.action, fields, seen=seen[0], extra=held)
 
         def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
             return self._reply_outcome(answer, sub, topic, body, action)
@@ -285,7 +262,10 @@ class SMFAdapter(AdapterCore):
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
 
-        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        ref = self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        if ref.awaiting_approval:  # found after an answer that never came
+            raise PendingApproval(action, _HELD_IN_TOPIC, ref.post_id)
+        return ref
 
     def _reply_outcome(
         self, answer: requests.Response, sub: Submission, topic: int, body: str, action: str
@@ -298,6 +278,9 @@ class SMFAdapter(AdapterCore):
         seen = sub.seen
         page = parse_html(answer.content)
         mine = self._own_post_on(page, answer, body, seen)
+        if mine is not None and mine.awaiting_approval:
+            notice = parse.approval_notice(page, mine.post_id) or _HELD_IN_TOPIC
+            raise PendingApproval(action, notice, mine.post_id)
         if mine is not None:
             return mine
         if not parse.is_logged_in(page):
@@ -315,10 +298,16 @@ class SMFAdapter(AdapterCore):
             raise ActionRefused(action, message)
         if returned is not None and parse.has_captcha(page):
             raise CaptchaRequired(self.username, "reply form")
-        return self._confirm_reply(topic, body, seen, action)
+        return self._confirm_reply(topic, body, sub, action)
 
-    def _confirm_reply(self, topic: int, body: str, seen: PostId | None, action: str) -> PostRef:
-        mine = self.find_post(ThreadRef(topic), body, after=seen)
+    def _confirm_reply(self, topic: int, body: str, sub: Submission, action: str) -> PostRef:
+        """The reply read back from the topic. Held for approval when the topic shows it
+        marked so, or when the form said it would be and the topic does not show it."""
+        mine = self.find_post(ThreadRef(topic), body, after=sub.seen)
+        if mine is not None and mine.awaiting_approval:
+            raise PendingApproval(action, _HELD_IN_TOPIC, mine.post_id)
+        if mine is None and sub.extra.get("not_approved"):
+            raise PendingApproval(action, _HELD_BY_FORM)
         if mine is None:
             raise ActionRefused(
                 action,
@@ -331,14 +320,7 @@ class SMFAdapter(AdapterCore):
         self, page: HtmlElement, answer: requests.Response, body: str, seen: PostId | None
     ) -> PostRef | None:
         try:
-            topic_page = parse.parse_topic_page(
-                page,
-                answer.url,
-                now=self.now(answer),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            topic_page = self.read_page(parse.parse_topic_page, page, answer)
         except LayoutChanged:
             return None
         return self._match_own(topic_page.posts, body, seen)
@@ -359,7 +341,8 @@ class SMFAdapter(AdapterCore):
         # SMF accepted it against last_msg, so nothing before it is unseen.
         self.remember_seen(post.topic_id, post.post_id)
         url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
-        return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
+        return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}",
+                       awaiting_approval=post.awaiting_approval)  # fmt: skip
 
     def send_pm(
         self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
@@ -446,14 +429,7 @@ class SMFAdapter(AdapterCore):
     ) -> PMRef | None:
         """The newest sent PM to these members with this subject and text since ``since``."""
         root, response = self.fetch(self.url("sent"), what="read sent PMs")
-        page = parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        page = self.read_page(parse.parse_inbox_page, root, response)
         wanted_names = {name.casefold() for name in to}
         wanted_text = fingerprint(body)
         newest_first = sorted(page.messages.values(), key=lambda pm: pm.pm_id, reverse=True)
@@ -469,6 +445,13 @@ class SMFAdapter(AdapterCore):
         return None
 
 
+_HELD_IN_TOPIC = (
+    "the topic shows the reply to the bot only, marked as awaiting a moderator's approval"
+)
+_HELD_BY_FORM = (
+    "the reply form said the post must wait for a moderator's approval, and the topic does "
+    "not show it yet"
+)
 LIFT_PM_LIMIT = (
     "SMF limits ordinary members to a number of PMs an hour (Admin > Configuration > "
     "Security and Moderation > Spam: 'Max PMs per hour', stock 20); members with the "
