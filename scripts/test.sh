@@ -11,7 +11,8 @@ ruff format --check .
 lint-imports
 mypy
 set +e
-pytest "$@"
+# --durations: every run reports its slowest tests, so CI shows where the time goes.
+pytest --durations=30 "$@"
 rc=$?
 set -e
 # pytest exits 5 when it collected no tests; that is not a failure of the code.
