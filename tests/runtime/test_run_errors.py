@@ -56,14 +56,16 @@ def forumbot(
     password: str | None = "pw",
     database: str | None = None,
     preexec: Callable[[], None] | None = None,
+    program: tuple[str, ...] = ("-m", "forumbot"),
 ) -> subprocess.CompletedProcess[str]:
-    """``forumbot run --once`` in a child process, its data folder under ``tmp_path``."""
+    """``forumbot run --once`` in a child process, its data folder under ``tmp_path``
+    (``program``: how Python starts forumbot there)."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     env.pop(PASSWORD_ENV, None)
     if password is not None:
         env[PASSWORD_ENV] = password
     database = database or f"sqlite:///{tmp_path / 'fb.sqlite3'}"
-    command = [sys.executable, "-m", "forumbot", "run", "--once", "--database", database, *args]
+    command = [sys.executable, *program, "run", "--once", "--database", database, *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=180,
                           preexec_fn=preexec, check=False, cwd=tmp_path)  # fmt: skip
 
