@@ -160,7 +160,7 @@ def _label_key(text: str) -> Key:
     while words and "=" in words[-1]:
         key, _, value = words.pop().partition("=")
         params.add((key, value))
-    return words[0], tuple(" ".join(words[1:]).split(" ")) if len(words) > 1 else (), frozenset(params)
+    return words[0], tuple(words[1:]), frozenset(params)
 
 
 @lru_cache(maxsize=8)
