@@ -21,7 +21,9 @@ class Unread:
 
     ``plain``: no word that could change an order ("Nick ment, j'en suis sûr");
     ``postscript``: in a PS after the orders; ``remark``: a plain statement about a player
-    ("Carl seems scummy"), nothing in it adds to or picks an order.
+    ("Carl seems scummy"), nothing in it adds to or picks an order; ``chatter``: chat before
+    the PM's first order ("Long day, half the thread is yelling at Noor again."), which nothing
+    written later can depend on.
     """
 
     text: str
@@ -29,6 +31,7 @@ class Unread:
     plain: bool = False
     postscript: bool = False
     remark: bool = False
+    chatter: bool = False
 
 
 @dataclass(slots=True)
@@ -309,6 +312,8 @@ def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
     about players ("Carl seems scummy"), or one naming only the orders' targets and the
     targets they replaced ("oui Yann, définitif", "Ann can take care of herself" after
     "make it Ollie")."""
+    if line.chatter:
+        return True
     if not line.plain:
         return False
     return line.postscript or line.remark or set(line.names) <= targets | replaced

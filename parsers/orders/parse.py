@@ -156,7 +156,8 @@ class OrderParser:
             elif not found and not carried and named and not _only_not(reading, ctx):
                 plain = _plain(reading, ctx)
                 remark = plain and _remark(reading, ctx)
-                unread.append(Unread(sentence, named, plain, line in postscript, remark))
+                chatter = not drafts and _chatter(reading, ctx)
+                unread.append(Unread(sentence, named, plain, line in postscript, remark, chatter))
             later = _names_a_later_phase(reading)
             for draft in found:
                 draft.question = draft.question or asks
@@ -429,6 +430,42 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
         if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
             return False
     return True
+
+
+# Word kinds chat before the first order may hold: what they would change comes later (a
+# sentence asked as a question is a question before it gets here).
+_CHAT_KINDS = frozenset({"negation", "correction", "no_target", "question"})
+
+
+def _chatter(reading: Reading, ctx: Context) -> bool:
+    """Chat before any order ("Long day, lol, half the thread is yelling at Noor again."): a
+    sentence of at least four words besides names, with no word that could make an order of it
+    or change one (a negation, "non" or "which" may be there: "Matthieu c'était non", the
+    orders come after them), no preference and no phase but a past one ("I reread day 3")."""
+    if reading.sentence.question:
+        return False
+    words, i = 0, 0
+    while i < len(reading.keys):
+        if reading.sentence.tokens[i].is_punct:
+            i += 1
+            continue
+        found = reading.phase(ctx, i)
+        if found is not None and found[0].number >= ctx.phase.number:
+            return False
+        name = reading.name(ctx, i)
+        if name is not None:
+            i += name.length
+            continue
+        if reading.keys[i] & ctx.lexicon.preference_keys:
+            return False
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        if kinds & _UNPLAIN - _CHAT_KINDS and not (
+            kinds <= {"doubt"} and _belief(reading, ctx, i, match)
+        ):
+            return False
+        words, i = words + 1, i + (match.length if match is not None else 1)
+    return words >= 4
 
 
 def _remark(reading: Reading, ctx: Context) -> bool:
