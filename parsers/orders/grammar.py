@@ -95,6 +95,13 @@ SEQUENCE: Final = _table(
     ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
     "ночью|завтра|ночь|день|его|её|ее|ему|ей",
 )
+# A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
+# order naming nobody, the one player the PM's earlier orders named.
+PRONOUN: Final = _table(
+    en="him|her|them|it",
+    fr="lui|elle",
+    ru="него|неё|нее|его|её|ее|ним|ней|нему",
+)
 # A postscript ("PS: Nick is lying"): chat after the orders.
 POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me

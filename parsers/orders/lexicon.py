@@ -112,6 +112,7 @@ class Lexicon:
         self.preference_keys = self._word_keys(grammar.PREFERENCE)
         self.remark_keys = self._word_keys(grammar.REMARK)
         self.sequence_keys = self._word_keys(grammar.SEQUENCE)
+        self.pronoun_keys = self._word_keys(grammar.PRONOUN)
 
     def _word_keys(self, table: grammar.Table) -> frozenset[str]:
         """The keys of a table's one-word phrases (looked up per word, not as phrases)."""

@@ -146,6 +146,7 @@ class OrderParser:
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
             _name_first(drafts, found, reading, ctx)
+            _pronoun_target(drafts, found, reading, ctx)
             named = _named(reading, ctx)
             for draft in found:
                 draft.mentions = named
@@ -395,6 +396,31 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
     found[0].names = list(alone[0].names)
     for draft in alone:
         drafts.remove(draft)
+
+
+def _pronoun_target(
+    drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context
+) -> None:
+    """ "Vote: Valkyr. And I'm using Voice of Accusation on him.": an order naming nobody,
+    with a pronoun after its order word, takes the one player the PM's earlier orders named
+    (not when they named several, or the sender)."""
+    if len(found) != 1 or found[0].kind is not Kind.ORDER or found[0].names:
+        return
+    draft, pronouns = found[0], ctx.lexicon.pronoun_keys
+    tokens = reading.sentence.tokens[draft.end :]
+    pairs = list(zip(tokens, reading.keys[draft.end :], strict=True))
+    said = {t.text for t, k in pairs if k & pronouns}
+    also = {t.text for t, k in pairs if k & ctx.lexicon.sequence_keys}  # "on it too"
+    if not said or set(draft.unknown) - said - also or draft.nobody or draft.vague:
+        return
+    if not draft.wants(ctx, "player"):
+        return
+    earlier = {h.players for d in drafts if d.kind in (Kind.ORDER, Kind.VOTE)
+               for g in d.names for h in g}  # fmt: skip
+    if len(earlier) != 1 or len(next(iter(earlier))) != 1 or (ctx.actor,) in earlier:
+        return
+    draft.unknown.clear()
+    draft.add_name(NameHit(next(iter(earlier)), 1, 1.0, "pronoun"))
 
 
 _POSTSCRIPT = re.compile(grammar.POSTSCRIPT_LINE, re.IGNORECASE)

@@ -1,0 +1,54 @@
+"""Recall classes of blind rounds A and B (issue 11), each with its safety twin: what a
+careful GM reads as a clear order is accepted, what stays open still goes to the queue."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
+from parsers.roster import roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History | None = History()) -> ParseResult:  # fmt: skip
+    roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
+
+
+def _orders(result: ParseResult) -> list[str]:
+    return [o.render() for o in result.orders]
+
+
+DCTP = {"Kujou": "kujou", "Gin": "gin", "Akonyl": "vermouth", "Conia": "megure", "CTU": "ran"}
+CROSSED = History((PastOrder("night2", "Kujou", "cross_examine", ("Gin",), result="guilty"),))
+
+
+def test_a_pronoun_in_a_second_order_is_the_one_player_named_before() -> None:
+    text = "Vote: Gin. And I'm using Voice of Accusation on him too."
+    result = _parse("dctp", DCTP, text, "Kujou", "day3", CROSSED)
+    assert result.status is Status.ACCEPTED
+    assert _orders(result) == ["vote Gin", "voice_of_accusation Gin"]
+
+
+def test_a_pronoun_after_two_players_named_is_for_the_gm() -> None:
+    text = "vote Gin. I heard Akonyl. Voice of Accusation on him."
+    two = History((*CROSSED.orders, PastOrder("night1", "Kujou", "cross_examine", ("Akonyl",))))
+    result = _parse("dctp", DCTP, "vote Gin or Akonyl. Voice of Accusation on him.", "Kujou",
+                    "day3", two)  # fmt: skip
+    assert result.status is not Status.ACCEPTED
+    assert _parse("dctp", DCTP, text, "Kujou", "day3", two).status is not Status.ACCEPTED
+
+
+def test_voice_of_accusation_needs_a_cross_examination_on_record() -> None:
+    never = _parse("dctp", DCTP, "vote CTU. Voice of Accusation on her.", "Kujou", "day3", CROSSED)
+    assert never.status is not Status.ACCEPTED
+    failed = History((PastOrder("night2", "Kujou", "cross_examine", ("Gin",), result="blocked"),))
+    blocked = _parse("dctp", DCTP, "vote Gin. Voice of Accusation on him.", "Kujou", "day3", failed)
+    assert blocked.status is not Status.ACCEPTED
