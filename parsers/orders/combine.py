@@ -23,7 +23,8 @@ class Unread:
     ``postscript``: in a PS after the orders; ``remark``: a plain statement about a player
     ("Carl seems scummy"), nothing in it adds to or picks an order; ``chatter``: chat before
     the PM's first order ("Long day, half the thread is yelling at Noor again."), which nothing
-    written later can depend on.
+    written later can depend on; ``clarifies``: "the player X" for a target X that is also a
+    role word, any negation in it about the sender ("Oui, le joueur Celty, pas moi").
     """
 
     text: str
@@ -32,6 +33,7 @@ class Unread:
     postscript: bool = False
     remark: bool = False
     chatter: bool = False
+    clarifies: bool = False
 
 
 @dataclass(slots=True)
@@ -312,7 +314,7 @@ def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
     about players ("Carl seems scummy"), or one naming only the orders' targets and the
     targets they replaced ("oui Yann, définitif", "Ann can take care of herself" after
     "make it Ollie")."""
-    if line.chatter:
+    if line.chatter or (line.clarifies and set(line.names) <= targets):
         return True
     if not line.plain:
         return False

@@ -16,7 +16,7 @@ from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head
-from parsers.orders.scan import Draft, scan
+from parsers.orders.scan import Draft, said_player, scan
 from parsers.orders.text import (
     content_lines,
     normalize,
@@ -158,7 +158,10 @@ class OrderParser:
                 plain = _plain(reading, ctx)
                 remark = plain and _remark(reading, ctx)
                 chatter = not drafts and _chatter(reading, ctx)
-                unread.append(Unread(sentence, named, plain, line in postscript, remark, chatter))
+                clear = _clarifies(reading, ctx)
+                unread.append(
+                    Unread(sentence, named, plain, line in postscript, remark, chatter, clear)
+                )
             later = _names_a_later_phase(reading)
             for draft in found:
                 draft.question = draft.question or asks
@@ -461,6 +464,28 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
 # Word kinds chat before the first order may hold: what they would change comes later (a
 # sentence asked as a question is a question before it gets here).
 _CHAT_KINDS = frozenset({"negation", "correction", "no_target", "question"})
+
+
+def _clarifies(reading: Reading, ctx: Context) -> bool:
+    """ "Oui, le joueur Celty, pas moi": every name in the sentence written as "the player X",
+    any negation about the sender only, and no other word that could change an order."""
+    i, names = 0, 0
+    while i < len(reading.keys):
+        name = reading.name(ctx, i)
+        if name is not None:
+            if not said_player(reading, ctx, i, name.length):
+                return False
+            i, names = i + name.length, names + 1
+            continue
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        step = match.length if match is not None else 1
+        if "negation" in kinds and not _kind_at(reading, ctx, i + step, "self"):
+            return False
+        if kinds & _UNPLAIN - {"negation"} or (match is not None and match.values("ability")):
+            return False
+        i += step
+    return names > 0
 
 
 def _chatter(reading: Reading, ctx: Context) -> bool:

@@ -129,7 +129,8 @@ def _step(
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
-            if _role_like(reading, i, match) and _role_elsewhere(ctx, name, match):
+            role_like = _role_like(reading, i, match) and _role_elsewhere(ctx, name, match)
+            if role_like and not said_player(reading, ctx, i, name.length):
                 cur.role_named = token.text  # "heal the doctor": the player Doctor or a role?
         return name.length
     if match is not None:
@@ -153,6 +154,21 @@ def _carry_flags(
 
 
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
+
+
+def said_player(reading: Reading, ctx: Context, i: int, length: int) -> bool:
+    """ "le joueur Celty", "shinra (le joueur hein, pas moi)": the word "player" right before
+    the name at ``i``, or among the three words after it, with no other name and no negation
+    between ("shinra, pas le joueur" means the role)."""
+    keys = ctx.lexicon.player_keys
+    if i > 0 and reading.keys[i - 1] & keys:
+        return not any(is_kind(reading, ctx, j, "negation") for j in range(max(i - 4, 0), i))
+    for j in range(i + length, min(i + length + 4, len(reading.keys))):
+        if reading.name(ctx, j) is not None or is_kind(reading, ctx, j, "negation"):
+            return False  # "shinra, pas le joueur": the role
+        if reading.keys[j] & keys:
+            return True
+    return False
 
 
 def _role_like(reading: Reading, i: int, match: Match | None) -> bool:

@@ -52,3 +52,23 @@ def test_voice_of_accusation_needs_a_cross_examination_on_record() -> None:
     failed = History((PastOrder("night2", "Kujou", "cross_examine", ("Gin",), result="blocked"),))
     blocked = _parse("dctp", DCTP, "vote Gin. Voice of Accusation on him.", "Kujou", "day3", failed)
     assert blocked.status is not Status.ACCEPTED
+
+
+DURARARA = {"Jean": "celty", "Celty": "villager", "Zoé": "shinra", "Shinra": "villager",
+            "Noé": "villager"}  # fmt: skip
+
+
+def test_the_player_written_next_to_a_role_named_player_means_the_player() -> None:
+    inline = _parse("durarara", DURARARA, "je sauve shinra (la joueuse, pas moi)", "Zoé", "night2")
+    assert inline.status is Status.ACCEPTED and _orders(inline) == ["save Shinra"]
+    after = "Pouvoir de mort sur Celty. Oui, le joueur Celty, pas moi."
+    assert _orders(_parse("durarara", DURARARA, after, "Jean", "night2")) == ["death_power Celty"]
+
+
+def test_not_the_player_or_a_second_name_keeps_the_pm_for_the_gm() -> None:
+    role = _parse("durarara", DURARARA, "je sauve shinra, pas le joueur", "Zoé", "night2")
+    assert role.status is Status.AMBIGUOUS
+    other = "Pouvoir de mort sur Celty. Le joueur Noé, pas moi."
+    assert _parse("durarara", DURARARA, other, "Jean", "night2").status is Status.AMBIGUOUS
+    not_him = "Pouvoir de mort sur Celty. Pas le joueur Celty."
+    assert _parse("durarara", DURARARA, not_him, "Jean", "night2").status is Status.AMBIGUOUS
