@@ -175,7 +175,29 @@ def combine(
         else:
             tally.accept(order, ctx, piece.corrects)
     _lone_actions(tally, ctx)
-    return _result(tally, pieces, questions, unread or [], ctx.one_action)
+    unread = [u for u in unread or [] if not _names_the_performer(u, tally, ctx)]
+    return _result(tally, pieces, questions, unread, ctx.one_action)
+
+
+def _names_the_performer(line: Unread, tally: _Tally, ctx: Context) -> bool:
+    """ "We whack Priya tonight. Tomasz does the honours.": a plain line naming only the
+    teammate who carries out an accepted team kill by the ruleset's own rule (its
+    ``performer_tag``, the Mafioso), so it changes nothing; another teammate is the GM's."""
+    if not line.plain or len(set(line.names)) != 1:
+        return False
+    roles = ctx.lexicon.ruleset.roles
+    faction = {s.name: roles[s.role].faction for s in ctx.players.roster.slots
+               if s.alive and s.role is not None and s.role in roles}  # fmt: skip
+    tags = {s.name: roles[s.role].tags for s in ctx.players.roster.slots
+            if s.name in faction and s.role is not None}  # fmt: skip
+    team = faction.get(ctx.actor)
+    for order in tally.accepted:
+        ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+        tag = ability.effect_params.get("performer_tag") if ability is not None else None
+        doers = [n for n, f in faction.items() if team and f == team and tag in tags[n]]
+        if tag and doers[:1] == [line.names[0]]:
+            return True
+    return False
 
 
 def _lone_actions(tally: _Tally, ctx: Context) -> None:

@@ -448,7 +448,8 @@ def _plain(reading: Reading, ctx: Context) -> bool:
 
 
 def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
-    """:func:`_plain` for the words from token ``start`` on."""
+    """:func:`_plain` for the words from token ``start`` on. A question word after the first
+    is no question in a sentence not asked as one ("Tomasz does the honours")."""
     if reading.sentence.question:
         return False
     for i, keys in enumerate(reading.keys[start:], start):
@@ -456,6 +457,8 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
             return False
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
+        if i > start:  # "Tomasz does the honours", "…, which is weird": not asked
+            kinds -= {"question"}
         if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
             return False
     return True

@@ -72,3 +72,21 @@ def test_not_the_player_or_a_second_name_keeps_the_pm_for_the_gm() -> None:
     assert _parse("durarara", DURARARA, other, "Jean", "night2").status is Status.AMBIGUOUS
     not_him = "Pouvoir de mort sur Celty. Pas le joueur Celty."
     assert _parse("durarara", DURARARA, not_him, "Jean", "night2").status is Status.AMBIGUOUS
+
+
+MAFIA = {"Doctor": "godfather", "Nick": "mafioso", "Jules": "framer", "Bob": "doctor",
+         "Ann": "sheriff"}  # fmt: skip
+
+
+def test_naming_the_teammate_the_rules_send_for_the_kill_changes_nothing() -> None:
+    for text in ("We whack Ann tonight. Nick does the honours as usual.",
+                 "On tue Ann. Nick s'en charge."):  # fmt: skip
+        result = _parse("failheap", MAFIA, text, "Doctor", "night3")
+        assert result.status is Status.ACCEPTED and _orders(result) == ["mafia_kill Ann"], text
+
+
+def test_another_performer_or_a_question_about_it_is_for_the_gm() -> None:
+    for text in ("We whack Ann tonight. Jules does the honours.",
+                 "On tue Ann. Bob s'en charge.",
+                 "We whack Ann tonight. Does Nick do it?"):  # fmt: skip
+        assert _parse("failheap", MAFIA, text, "Doctor", "night3").status is Status.AMBIGUOUS, text
