@@ -60,10 +60,12 @@ class _Tally:
         """Add an order; it replaces earlier ones it is incompatible with (last valid wins),
         or every earlier order after "actually no," (``corrects``)."""
         if corrects:
+            replaced = [d for d in self.doubtful
+                        if not d[0].other_phase and d[0].order.kind is order.kind]  # fmt: skip
             self.superseded += [o for o in self.accepted if o.kind is order.kind]
+            self.superseded += [d[0].order for d in replaced]
             self.accepted = [o for o in self.accepted if o.kind is not order.kind]
-            self.doubtful = [d for d in self.doubtful
-                             if d[0].other_phase or d[0].order.kind is not order.kind]  # fmt: skip
+            self.doubtful = [d for d in self.doubtful if d not in replaced]
         # "cancel my vote ... I vote Léa": the new order replaces; the cancel is spent
         key = "vote" if order.kind is Kind.VOTE else order.ability
         spent = [o for o in self.accepted if o.kind is Kind.CANCEL
@@ -307,8 +309,10 @@ def _unread_parts(
         return f"more orders than the sender may give in this phase: {orders}"
     if not (tally.accepted or tally.rejected):
         return None
-    read = {o.source for o in tally.accepted}
-    asked = tuple(q for q in asked if q not in read)  # "SI: did X kill Y?" is the order
+    # "SI: did X kill Y?" is the order; "je bloque Killian... il me tue ?" is replaced by
+    # the correction after it ("tant pis, bloque Jérémie plutôt"): neither is left to answer
+    read = {o.source for o in [*tally.accepted, *tally.superseded]}
+    asked = tuple(q for q in asked if q not in read)
     if asked:
         return f"question to the GM: {asked[0]}"
     targets = {str(v) for o in tally.accepted for s in o.targets
@@ -320,7 +324,7 @@ def _unread_parts(
         return f"a line names a player but was not read as an order: '{unread[0].text}'"
     sources = {o.source for o in [*tally.accepted, *(o for o, _ in tally.rejected)]}
     for text, names in tally.ignored_names:
-        if text not in sources and set(names) - targets:  # "Nick does the hit.": a performer
+        if text not in sources and set(names) - targets - replaced:  # "Nick does the hit."
             return f"a line mentions an order but was not read as one: '{text}'"
     if tally.foreign and tally.accepted:
         order, rule = tally.foreign[-1]

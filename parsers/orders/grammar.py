@@ -105,6 +105,9 @@ PRONOUN: Final = _table(
 # "The player" written next to a name that is also a role word ("je sauve shinra (le joueur
 # hein, pas moi)", "the player Mayor"): the sender means the player.
 PLAYER_WORD: Final = _table(en="player", fr="joueur|joueuse", ru="игрок|игрока|игроку|игроком")
+# A word closing a sentence's order that makes it the replacement of an earlier one ("tant
+# pis, bloque Jérémie plutôt", "heal Bob instead", "лечу Диму лучше").
+INSTEAD: Final = _table(en="instead|rather", fr="plutôt|plutot", ru="лучше")
 # A postscript ("PS: Nick is lying"): chat after the orders.
 POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me

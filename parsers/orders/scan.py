@@ -66,6 +66,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         i += used
     if drafts and drafts[0] is carry:
         drafts.pop(0)
+    if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
+        drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
@@ -78,6 +80,19 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
+    """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
+    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
+    if len(words) < 2 or not reading.keys[words[-1]] & ctx.lexicon.instead_keys:
+        return False
+    before = words[-2]
+    for j in range(before + 1):
+        hit = reading.name(ctx, j)
+        if hit is not None and j + hit.length - 1 == before:
+            return True
+    return False
 
 
 def _step(

@@ -90,3 +90,21 @@ def test_another_performer_or_a_question_about_it_is_for_the_gm() -> None:
                  "On tue Ann. Bob s'en charge.",
                  "We whack Ann tonight. Does Nick do it?"):  # fmt: skip
         assert _parse("failheap", MAFIA, text, "Doctor", "night3").status is Status.AMBIGUOUS, text
+
+
+HEAPFR = {"Eve": "courtesan", "Nick": "mafioso", "Carl": "vigilante", "Ann": "sheriff"}
+
+
+def test_instead_closing_a_later_order_makes_it_the_replacement() -> None:
+    players = {**HEAPFR, "Ник": "doctor", "Карл": "villager"}
+    for text, want in (("je bloque Nick. bon, bloque Carl plutôt.", "block Carl"),
+                       ("block Nick... will he kill me? whatever, block Carl instead.",
+                        "block Carl"),
+                       ("блокирую Ника. Нет, Карла лучше.", "block Карл")):  # fmt: skip
+        result = _parse("failheap", players, text, "Eve", "night3")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], text
+
+
+def test_instead_without_a_name_before_it_or_asked_stays_with_the_gm() -> None:
+    for text in ("je bloque Nick. ou Carl plutôt ?", "block Nick. Carl or Ann instead"):
+        assert _parse("failheap", HEAPFR, text, "Eve", "night3").status is Status.AMBIGUOUS, text
