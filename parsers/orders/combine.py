@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from parsers.orders.build import Piece, claims_allowed
@@ -13,6 +14,12 @@ from resolver.model import TargetKind
 # An order is accepted only at or above this confidence (precision first: below it the
 # GM confirms). Exact names and vocabulary give 1.0; a long unique prefix 0.9.
 ACCEPT = 0.9
+
+
+# A sentence taken back as a joke ("зарежу всех ахаха шучу", "kill everyone lol jk").
+_JOKE = re.compile(
+    r"(?<!\w)(?:jk|j/k|just kidding|kidding|je rigole|je plaisante|шучу|шутка)(?!\w)", re.I
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,17 +246,27 @@ def _crowded(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -
 
 def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
     """Words that name an ability without ordering it: "Nick does the hit" after the kill
-    order, or "if Frank is protected" from a player who cannot protect."""
+    order, "if Frank is protected" from a player who cannot protect, or, next to other
+    orders, an order word with no player that the phase refuses ("c'est voté dans l'antre"
+    at night) or that the player takes back as a joke before any order ("зарежу всех ахаха
+    шучу. Мучаю Ефима.")."""
     if piece.confidence >= ACCEPT or count == 1:
         return False
     if verdict.rule and " has no " in verdict.rule:
         return True
+    earlier = [*tally.accepted, *(o for o, _ in tally.rejected)]
+    unsure = "the player sounds unsure" in piece.doubts
+    if unsure and earlier:
+        return False  # "Shoot Nick. Not sure I should shoot at all": about the orders
     targetless = any(d.startswith("no player given") for d in piece.doubts)
     if not targetless:
         return False
     if "asked as a question" in piece.doubts:
         return True  # "how much sleeping pill do I have left?": the question is kept
-    earlier = [*tally.accepted, *(o for o, _ in tally.rejected)]
+    if verdict.rule:
+        return True  # "(c'est voté dans l'antre)" at night: no order of this phase
+    if unsure:  # "зарежу всех ахаха шучу. Мучаю Ефима.": taken back before any order
+        return bool(_JOKE.search(piece.order.source))
     return any(o.ability == piece.order.ability or o.source == piece.order.source
                for o in earlier)  # fmt: skip
 

@@ -108,3 +108,21 @@ def test_instead_closing_a_later_order_makes_it_the_replacement() -> None:
 def test_instead_without_a_name_before_it_or_asked_stays_with_the_gm() -> None:
     for text in ("je bloque Nick. ou Carl plutôt ?", "block Nick. Carl or Ann instead"):
         assert _parse("failheap", HEAPFR, text, "Eve", "night3").status is Status.AMBIGUOUS, text
+
+
+RU = {"Зоя": "maniac", "Ефим": "doctor", "Лиса": "mafia_boss"}
+FH = {"Carl": "vigilante", "Nick": "mafioso", "Bob": "doctor"}
+
+
+def test_an_order_word_with_no_player_taken_back_as_a_joke_before_the_order() -> None:
+    result = _parse("ru_mafia", RU, "зарежу всех ахаха шучу. Мучаю Ефима.", "Зоя", "night3")
+    assert result.status is Status.ACCEPTED and _orders(result) == ["torture Ефим"]
+    night = "Je sauve Noé (c'est voté entre nous, pas de souci)."
+    assert _orders(_parse("durarara", DURARARA, night, "Zoé", "night2")) == ["save Noé"]
+
+
+def test_a_doubt_after_the_order_about_the_senders_own_ability_is_for_the_gm() -> None:
+    after = "Shoot Nick. Not sure I should shoot at all tonight though."
+    assert _parse("failheap", FH, after, "Carl", "night3").status is Status.AMBIGUOUS
+    unsure = "зарежу кого-нибудь, не знаю. Мучаю Ефима."  # no joke: the GM reads it
+    assert _parse("ru_mafia", RU, unsure, "Зоя", "night3").status is Status.AMBIGUOUS
