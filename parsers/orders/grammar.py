@@ -108,6 +108,13 @@ PLAYER_WORD: Final = _table(en="player", fr="joueur|joueuse", ru="игрок|и�
 # A word closing a sentence's order that makes it the replacement of an earlier one ("tant
 # pis, bloque Jérémie plutôt", "heal Bob instead", "лечу Диму лучше").
 INSTEAD: Final = _table(en="instead|rather", fr="plutôt|plutot", ru="лучше")
+# Correction words that confirm when nothing follows them ("check Tomasz. Final."): not a
+# correction left dangling.
+AFFIRM: Final = _table(
+    en="final|final answer|for real|definitely",
+    fr="définitif|définitive|pour de vrai|final",
+    ru="окончательно|итог|итого|точно",
+)
 # A postscript ("PS: Nick is lying"): chat after the orders.
 POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me

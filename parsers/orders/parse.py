@@ -152,6 +152,8 @@ class OrderParser:
                 draft.mentions = named
             if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
+            if not found and not carried and drafts and _dangling(reading, ctx):
+                drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
             if asks:
                 questions.append(sentence)
             elif not found and not carried and named and not _only_not(reading, ctx):
@@ -568,6 +570,25 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     return False
 
 
+_DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})
+
+
+def _dangling(reading: Reading, ctx: Context) -> bool:
+    """ "check Tomasz. no wait.", "Je découvre Loïc. Non.": after an order, a sentence of a
+    correction to nobody, or of one "no"; not "no changes" (a negated correction word) nor
+    "Final." (a confirmation)."""
+    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
+    kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset({"?"}) for i in words]
+    if not words or not all(k <= _DANGLING_KINDS for k in kinds):
+        return False
+    if any(reading.keys[i] & ctx.lexicon.affirm_keys for i in words):
+        return False  # "Final.", "итог."
+    if len(words) == 1 and kinds[0] & {"negation", "correction"}:
+        return True
+    return any("correction" in k and not (j and "negation" in kinds[j - 1])
+               for j, k in enumerate(kinds))  # fmt: skip
+
+
 def _only_not(reading: Reading, ctx: Context) -> bool:
     """ "(pas Jeanne)", "not Bob": names ruled out, which add no order."""
     tokens = reading.sentence.tokens
@@ -591,8 +612,8 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft.source = reading.sentence.text
     if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
         draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
-    else:
-        draft.guessed = "a name alone after the order: a correction?"
+    elif [[h.players for h in group] for group in last.names] != [[h.players] for h in others]:
+        draft.guessed = "a name alone after the order: a correction?"  # not "… Loïc. Loïc."
     return [draft]
 
 
@@ -635,7 +656,10 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             i += hit.length
             continue
         match = reading.match(ctx, i)
-        if not tokens[i].is_punct and not (match and match.kinds() <= _CORRECTION_WORDS):
+        kinds = match.kinds() if match else frozenset({"?"})
+        if "correction" in kinds:  # "Non, Thibault.": "non" is also "no action"
+            kinds -= {"no_target"}
+        if not tokens[i].is_punct and not kinds <= _CORRECTION_WORDS:
             return None
         i += match.length if match else 1
     return hits

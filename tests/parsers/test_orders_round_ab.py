@@ -126,3 +126,27 @@ def test_a_doubt_after_the_order_about_the_senders_own_ability_is_for_the_gm() -
     assert _parse("failheap", FH, after, "Carl", "night3").status is Status.AMBIGUOUS
     unsure = "зарежу кого-нибудь, не знаю. Мучаю Ефима."  # no joke: the GM reads it
     assert _parse("ru_mafia", RU, unsure, "Зоя", "night3").status is Status.AMBIGUOUS
+
+
+HEAP = {"Ann": "sheriff", "Nick": "mafioso", "Gwen": "lawyer", "Пётр": "villager"}
+
+
+def test_a_correction_to_nobody_after_the_order_is_for_the_gm() -> None:
+    for text in ("check Nick. no wait.", "check Nick. no.", "Je vérifie Nick. Non.",
+                 "проверяю Петра. Стоп.", "check Nick. actually..."):  # fmt: skip
+        assert _parse("failheap", HEAP, text, "Ann", "night3").status is Status.AMBIGUOUS, text
+
+
+def test_no_changes_or_final_after_the_order_confirms_it() -> None:
+    for text in ("check Nick. no changes.", "check Nick. Final.", "проверяю Петра. Итог."):
+        result = _parse("failheap", HEAP, text, "Ann", "night3")
+        assert result.status is Status.ACCEPTED and len(result.orders) == 1, text
+
+
+def test_no_comma_a_name_corrects_and_the_same_name_again_confirms() -> None:
+    corrected = _parse("failheap", HEAP, "check Nick. Non, Gwen.", "Ann", "night3")
+    assert _orders(corrected) == ["check Gwen"]
+    again = _parse("failheap", HEAP, "check Nick. Nick.", "Ann", "night3")
+    assert again.status is Status.ACCEPTED and _orders(again) == ["check Nick"]
+    other = _parse("failheap", HEAP, "check Nick. Gwen.", "Ann", "night3")
+    assert other.status is Status.AMBIGUOUS
