@@ -27,7 +27,7 @@ def _table(**langs: str) -> Table:
 
 # Built-in phrase kinds. Each becomes lexicon entries of that kind in every language.
 CANCEL: Final = _table(
-    en="cancel|cancel that|cancel my|never mind|nevermind|no action|no actions|do nothing|"
+    en="cancel|cancel that|cancel my|never mind|nevermind|nvm|no action|no actions|do nothing|"
     "nothing tonight|nothing today|not doing anything|skip my action|i pass|i'll pass|"
     "scrap that|scratch that|disregard|ignore my previous|ignore my last|withdraw|"
     "retract|no order|no orders|sit this one out|sitting out",
@@ -49,22 +49,31 @@ HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
-    "jk|just kidding|kidding",
-    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
+    "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
+    "nah|nope",
+    fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
+    "pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
+    "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
 DOUBT: Final = _table(
     en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
-    "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding",
+    "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding|i'll confirm|confirm later|"
+    "will update|i'll update|update later|might change|may change|could change|might switch|"
+    "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
+    "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait",
     fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
-    "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante",
+    "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
+    "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
+    "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non",
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
-    "не точно|шучу",
+    "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
+    "временно|хотя|забей|а может и нет",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word

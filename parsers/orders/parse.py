@@ -557,6 +557,8 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     not a belief about something else ("je crois que c'est elle la cible", "I think Nick
     is lying" when Nick is not the order's target)."""
     targets = {p for group in last.names for hit in group for p in hit.players}
+    if _corrects_to_a_name(reading, ctx):
+        return False  # "Hmm, on second thought make it Dave.": a correction, read as one
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
@@ -574,19 +576,30 @@ _DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no
 
 
 def _dangling(reading: Reading, ctx: Context) -> bool:
-    """ "check Tomasz. no wait.", "Je découvre Loïc. Non.": after an order, a sentence of a
-    correction to nobody, or of one "no"; not "no changes" (a negated correction word) nor
-    "Final." (a confirmation)."""
-    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
-    kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset({"?"}) for i in words]
-    if not words or not all(k <= _DANGLING_KINDS for k in kinds):
+    """ "check Tomasz. no wait.", "Je découvre Loïc. Non.", "Changed my mind.": after an
+    order, a sentence of a correction to nobody, or of one "no"; not "no changes" (a
+    negated correction word) nor "Final." (a confirmation)."""
+    kinds: list[frozenset[str]] = []
+    i, tokens = 0, reading.sentence.tokens
+    while i < len(tokens):
+        match = reading.match(ctx, i)
+        if reading.keys[i] & ctx.lexicon.affirm_keys:
+            return False  # "Final.", "итог."
+        if not tokens[i].is_punct:
+            kinds.append(match.kinds() if match else frozenset({"?"}))
+        i += match.length if match else 1
+    if not kinds or not all(k <= _DANGLING_KINDS for k in kinds):
         return False
-    if any(reading.keys[i] & ctx.lexicon.affirm_keys for i in words):
-        return False  # "Final.", "итог."
-    if len(words) == 1 and kinds[0] & {"negation", "correction"}:
+    if len(kinds) == 1 and kinds[0] & {"negation", "correction"}:
         return True
     return any("correction" in k and not (j and "negation" in kinds[j - 1])
                for j, k in enumerate(kinds))  # fmt: skip
+
+
+def _corrects_to_a_name(reading: Reading, ctx: Context) -> bool:
+    """A correction word with a player named after it ("hmm, make it Dave")."""
+    fixed = [i for i in range(len(reading.keys)) if _kind_at(reading, ctx, i, "correction")]
+    return bool(fixed) and any(reading.name(ctx, j) for j in range(fixed[0], len(reading.keys)))
 
 
 def _only_not(reading: Reading, ctx: Context) -> bool:

@@ -68,6 +68,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts.pop(0)
     if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
         drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
+    elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
+        drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
@@ -80,6 +82,13 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+def _affirms(phrase: str, ctx: Context) -> bool:
+    """A correction phrase that confirms when nothing follows it ("for real", "final answer")."""
+    return any(
+        ctx.lexicon.affirm_keys & ctx.lexicon.morph.keys(w.casefold()) for w in phrase.split()
+    )
 
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
@@ -347,6 +356,7 @@ def _marker(
         flags["correction"] = True  # the next order replaces the PM's earlier ones
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
             flags["replace"] = True  # "charme Manon, enfin non, plutôt Lucas": Lucas
+            flags["replace_at"] = match.entries[0].text
     elif cur is None:
         roles = match.values("role")
         if roles and ctx.role not in roles:

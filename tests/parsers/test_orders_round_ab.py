@@ -150,3 +150,28 @@ def test_no_comma_a_name_corrects_and_the_same_name_again_confirms() -> None:
     assert again.status is Status.ACCEPTED and _orders(again) == ["check Nick"]
     other = _parse("failheap", HEAP, "check Nick. Gwen.", "Ann", "night3")
     assert other.status is Status.AMBIGUOUS
+
+
+DOC = {"Bob": "doctor", "Ann": "sheriff", "Gwen": "lawyer", "Аня": "villager"}
+UNDECIDED = (
+    "Heal Ann... or maybe not", "Heal Ann. wait.", "Heal Ann. Or not.",
+    "Heal Ann. I'll confirm later.", "Heal Ann. Might change it.", "Heal Ann. Will update later.",
+    "Heal Ann for now", "Heal Ann... nah.",
+    "Heal Ann. Changed my mind.", "heal Ann actually", "Je soigne Ann. Je te redis.",
+    "Je soigne Ann. Quoique.", "Je soigne Ann pour l'instant", "Je soigne Ann. Laisse tomber.",
+    "Je soigne Ann, enfin non", "Лечу Аню. Хотя...", "Лечу Аню. Может поменяю.",
+    "Лечу Аню. Напишу позже.", "Лечу Аню, пока что.", "Лечу Аню. Забей.", "Лечу Аню, хотя нет",
+)  # fmt: skip
+
+
+def test_an_order_followed_by_a_hedge_or_a_dangling_correction_is_for_the_gm() -> None:
+    for text in UNDECIDED:
+        assert _parse("failheap", DOC, text, "Bob", "night3").status is Status.AMBIGUOUS, text
+
+
+def test_confirmations_and_corrections_with_a_target_are_still_read() -> None:
+    for text, want in (("Heal Ann, for real", "heal Ann"), ("Heal Ann, final answer", "heal Ann"),
+                       ("Heal Ann, no wait, Gwen", "heal Gwen"),
+                       ("Heal Ann. Gwen instead.", "heal Gwen"),
+                       ("heal Ann instead of Gwen", "heal Ann")):  # fmt: skip
+        assert _orders(_parse("failheap", DOC, text, "Bob", "night3")) == [want], text
