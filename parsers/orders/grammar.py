@@ -209,10 +209,12 @@ CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
 GREETING: Final = _table(
     en="hi|hello|hey|heya|hiya|yo|dear gm|hi gm|hey gm|hello gm|good evening|good morning|"
-    "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz",
-    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît",
+    "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz|btw|"
+    "by the way|oh|ah",
+    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît|"
+    "au fait|oh|ah",
     ru="привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|итак|так|"
-    "ну|пожалуйста|плиз",
+    "ну|пожалуйста|плиз|кстати",
 )
 SIGNOFF: Final = _table(
     en="thanks|thank you|thx|ty|cheers|regards|best|see you|cya|gn|good night|love|xoxo|bye",

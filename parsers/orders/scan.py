@@ -70,6 +70,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
+    if drafts and drafts[-1].names and _closes_with_doubt(reading, ctx):
+        drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
@@ -82,6 +84,18 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
+    """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
+    tokens = reading.sentence.tokens
+    for j in range(1, len(tokens)):
+        match = reading.match(ctx, j)
+        if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
+            continue
+        if all(t.is_punct for t in tokens[j + match.length :]):
+            return True
+    return False
 
 
 def _affirms(phrase: str, ctx: Context) -> bool:

@@ -161,6 +161,8 @@ UNDECIDED = (
     "Je soigne Ann. Quoique.", "Je soigne Ann pour l'instant", "Je soigne Ann. Laisse tomber.",
     "Je soigne Ann, enfin non", "Лечу Аню. Хотя...", "Лечу Аню. Может поменяю.",
     "Лечу Аню. Напишу позже.", "Лечу Аню, пока что.", "Лечу Аню. Забей.", "Лечу Аню, хотя нет",
+    "Heal Ann i guess", "Heal Ann, I think", "Je soigne Ann je pense", "Лечу Аню, думаю",
+    "Heal Ann. btw can i vote by pm",
 )  # fmt: skip
 
 
@@ -173,5 +175,6 @@ def test_confirmations_and_corrections_with_a_target_are_still_read() -> None:
     for text, want in (("Heal Ann, for real", "heal Ann"), ("Heal Ann, final answer", "heal Ann"),
                        ("Heal Ann, no wait, Gwen", "heal Gwen"),
                        ("Heal Ann. Gwen instead.", "heal Gwen"),
-                       ("heal Ann instead of Gwen", "heal Ann")):  # fmt: skip
+                       ("heal Ann instead of Gwen", "heal Ann"),
+                       ("Heal Ann, I think she's town", "heal Ann")):  # fmt: skip
         assert _orders(_parse("failheap", DOC, text, "Bob", "night3")) == [want], text
