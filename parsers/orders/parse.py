@@ -474,6 +474,8 @@ _CHAT_KINDS = frozenset({"negation", "correction", "no_target", "question"})
 def _clarifies(reading: Reading, ctx: Context) -> bool:
     """ "Oui, le joueur Celty, pas moi": every name in the sentence written as "the player X",
     any negation about the sender only, and no other word that could change an order."""
+    if not any(k & ctx.lexicon.player_keys for k in reading.keys):
+        return False
     i, names = 0, 0
     while i < len(reading.keys):
         name = reading.name(ctx, i)
@@ -557,8 +559,6 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     not a belief about something else ("je crois que c'est elle la cible", "I think Nick
     is lying" when Nick is not the order's target)."""
     targets = {p for group in last.names for hit in group for p in hit.players}
-    if _corrects_to_a_name(reading, ctx):
-        return False  # "Hmm, on second thought make it Dave.": a correction, read as one
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
@@ -568,11 +568,13 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
             continue
         believed = reading.name(ctx, after) if "open_choice" not in match.kinds() else None
         if believed is None or set(believed.players) & (targets | {ctx.actor}):
-            return True
+            # not "Hmm, on second thought make it Dave.": a correction, read as one
+            return not _corrects_to_a_name(reading, ctx)
     return False
 
 
 _DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})
+_DANGLING_MAX = 8  # tokens: a correction to nobody is short ("Actually, no wait...")
 
 
 def _dangling(reading: Reading, ctx: Context) -> bool:
@@ -581,6 +583,8 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
     negated correction word) nor "Final." (a confirmation)."""
     kinds: list[frozenset[str]] = []
     i, tokens = 0, reading.sentence.tokens
+    if len(tokens) > _DANGLING_MAX:
+        return False
     while i < len(tokens):
         match = reading.match(ctx, i)
         if reading.keys[i] & ctx.lexicon.affirm_keys:
@@ -706,16 +710,23 @@ _OWN_TEAM = re.compile(
 )
 
 
-_LATER = tuple(sorted({tuple(normalize(w) for w in phrase.split())
-                       for phrases in grammar.NEXT.values() for phrase in phrases},
-                      key=len, reverse=True))  # fmt: skip
+def _by_first_word(phrases: set[tuple[str, ...]]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for words in phrases:
+        index.setdefault(words[0], []).append(words)
+    return {first: tuple(group) for first, group in index.items()}
+
+
+# The phrases of a later phase, by their first word (one dict look-up per word of a PM).
+_LATER = _by_first_word({tuple(normalize(w) for w in phrase.split())
+                         for phrases in grammar.NEXT.values() for phrase in phrases})  # fmt: skip
 
 
 def _names_a_later_phase(reading: Reading) -> bool:
     """ "je sauve Tom la nuit prochaine", "завтра ночью": the order is for a later phase."""
     norms = reading.norms
     return any(tuple(norms[i : i + len(words)]) == words
-               for i in range(len(norms)) for words in _LATER)  # fmt: skip
+               for i, norm in enumerate(norms) for words in _LATER.get(norm, ()))  # fmt: skip
 
 
 # "in case I die" and its kin: what makes a text a will, not a doubt about the order in it
