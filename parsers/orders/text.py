@@ -116,6 +116,8 @@ def content_lines(text: str) -> list[str]:
         line = raw.strip()
         if _SIG_LINE.match(line):
             break
+        if line.startswith(">"):  # a quoted line, header or not ("> Gaëtan a écrit : …")
+            continue
         if _QUOTE_HEADER.match(line):
             in_quote = True
             continue
