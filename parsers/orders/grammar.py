@@ -50,14 +50,17 @@ HEDGE: Final = _table(
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
-    "nah|nope",
+    "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
+    "not fully sure|not quite sure",
     fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
-    "au cas où|à moins que|à moins qu'|je rigole|je plaisante",
+    "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
+    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
-    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
+    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
+    "не совсем уверен|не совсем уверена|не до конца уверен",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
@@ -66,14 +69,18 @@ DOUBT: Final = _table(
     "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding|i'll confirm|confirm later|"
     "will update|i'll update|update later|might change|may change|could change|might switch|"
     "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
-    "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait",
+    "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
+    "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
+    "not quite sure",
     fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
-    "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non",
+    "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non|pas sûr à 100%|"
+    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
-    "временно|хотя|забей|а может и нет",
+    "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
+    "не до конца уверен",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word

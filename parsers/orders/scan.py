@@ -364,8 +364,9 @@ def _marker(
             flags["negated"] = True
     elif "open_choice" in kinds:
         flags["hedged"] = True  # "heal Frank (up to you)": the GM is asked to choose
-    elif "hedge" in kinds:
-        flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
+    elif "hedge" in kinds:  # not "(she might…)"; but "(not 100% sure)" is about the order
+        aside = flags.get("aside", False) and "doubt" not in kinds
+        flags["hedged"] = flags["hedged"] or not aside
     elif "correction" in kinds:
         flags["correction"] = True  # the next order replaces the PM's earlier ones
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:

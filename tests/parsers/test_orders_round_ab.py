@@ -178,3 +178,11 @@ def test_confirmations_and_corrections_with_a_target_are_still_read() -> None:
                        ("heal Ann instead of Gwen", "heal Ann"),
                        ("Heal Ann, I think she's town", "heal Ann")):  # fmt: skip
         assert _orders(_parse("failheap", DOC, text, "Bob", "night3")) == [want], text
+
+
+def test_a_doubt_in_brackets_is_about_the_order_a_remark_in_brackets_is_not() -> None:
+    for text in ("Heal Ann (not 100% sure)", "Je soigne Ann (pas sûr à 100%)",
+                 "Лечу Аню (не уверена)"):  # fmt: skip
+        assert _parse("failheap", DOC, text, "Bob", "night3").status is Status.AMBIGUOUS, text
+    aside = _parse("failheap", DOC, "Heal Ann (she might get shot)", "Bob", "night3")
+    assert _orders(aside) == ["heal Ann"]
