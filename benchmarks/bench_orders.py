@@ -97,9 +97,13 @@ def load_corpus(folder: Path = CORPUS) -> list[Case]:
     return cases
 
 
-def load_setup(name: str, folder: Path = SETUPS) -> Setup:
-    """A corpus setup file (``fixtures/setups/<name>.yaml``)."""
-    data = yaml.safe_load((folder / f"{name}.yaml").read_text(encoding="utf-8"))
+def load_setup(name: str, folder: Path | None = None) -> Setup:
+    """A corpus setup file: ``folder/<name>.yaml``, by default ``fixtures/setups/<name>.yaml``
+    or, for the blind rounds moved into the corpus, ``fixtures/orders/setups/<name>.yaml``."""
+    path = (folder or SETUPS) / f"{name}.yaml"
+    if folder is None and not path.exists():
+        path = CORPUS / "setups" / f"{name}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     learned = data.get("learned") or {}
     return Setup(
         roster_from_data(data),
