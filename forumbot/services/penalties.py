@@ -24,7 +24,16 @@ from forumbot.errors import ForumbotError
 from forumbot.services import domain, phases, roster
 from resolver.model.catalogue import Ability
 
-__all__ = ["ABILITY", "PenaltyError", "PenaltyView", "cancel", "listed", "record"]
+__all__ = [
+    "ABILITY",
+    "PenaltyChoices",
+    "PenaltyError",
+    "PenaltyView",
+    "cancel",
+    "choices",
+    "listed",
+    "record",
+]
 
 ABILITY = "host_penalty"
 """The ruleset ability a host penalty is an order of."""
@@ -57,6 +66,24 @@ class PenaltyView:
                 "penalty": self.penalty, "post": self.post, "phase": self.phase,
                 "status": self.status, "by": self.by, "at": self.at.isoformat(),
                 "note": self.note}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyChoices:
+    """What a GM may enter in this game's ruleset: the rules and, for a revealed role, the
+    punishments (the GM page's form)."""
+
+    rules: tuple[str, ...]
+    punishments: tuple[str, ...]
+
+
+def choices(game: Game) -> PenaltyChoices | None:
+    """The host penalties of the game's ruleset (None: it has none)."""
+    ability = domain.ruleset_of(game).abilities.get(ABILITY)
+    if ability is None:
+        return None
+    spec = ability.params.get("penalty")
+    return PenaltyChoices(ability.params["reason"].choices, spec.choices if spec else ())
 
 
 def record(

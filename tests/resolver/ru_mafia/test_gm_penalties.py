@@ -62,3 +62,40 @@ def test_a_penalty_of_no_such_rule_is_refused(forum, tmp_path: Path) -> None:  #
     assert code == 2 and "--rule role_reveal" in out, out
     code, out = _cli(g, "Оля")
     assert code == 2 and "give NAME and --rule" in out, out
+
+
+def test_the_gm_page_enters_and_withdraws_a_penalty(forum, tmp_path: Path) -> None:  # noqa: F811
+    from forumbot.db.types import utcnow
+    from forumbot.web import create_app
+    from tests.web.conftest import TOKEN, csrf_of
+
+    g = Game13(forum, tmp_path)
+    g.tick()
+    g.tick()
+    client = create_app(g.rt.sessions, token=TOKEN, now=utcnow).test_client()
+    client.get("/login")
+    client.post("/login", data={"token": TOKEN, "name": "Ведущий", "csrf_token": csrf_of(client)})
+    page = client.get(f"/games/{g.game_id}/roster").get_data(as_text=True)
+    assert "Host penalties" in page and '<option value="no_avatar">' in page
+
+    refused = client.post(f"/games/{g.game_id}/roster/penalty",
+                          data={"name": "Оля", "rule": "no_avatar"})  # fmt: skip
+    assert refused.status_code in (400, 403)  # no CSRF token: nothing entered
+    form = {"name": "Оля", "rule": "no_avatar", "note": "нет аватара",
+            "csrf_token": csrf_of(client)}  # fmt: skip
+    page = client.post(f"/games/{g.game_id}/roster/penalty", data=form,
+                       follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    assert "weighs in this Day" in page and "<b>Оля</b>, no_avatar" in page
+    code, out = _cli(g, "--list", "--json")
+    assert code == 0, out
+    entered = json.loads(out)["penalties"]
+    assert [(p["player"], p["by"], p["status"]) for p in entered] == [
+        ("Оля", "gm:Ведущий", "accepted")]  # fmt: skip
+
+    cancel = f"/games/{g.game_id}/roster/penalty/{entered[0]['id']}/cancel"
+    page = client.post(cancel, data={"csrf_token": csrf_of(client)},
+                       follow_redirects=True).get_data(as_text=True)  # fmt: skip
+    assert "withdrawn" in page and "cancelled" in page
+    again = client.post(f"/games/{g.game_id}/roster/penalty", data={**form, "rule": "swearing",
+                        "csrf_token": csrf_of(client)}, follow_redirects=True)  # fmt: skip
+    assert "is not one of" in again.get_data(as_text=True)
