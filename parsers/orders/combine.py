@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from parsers.orders.build import Piece, claims_allowed
+from parsers.orders.build import Piece, claims_allowed, rule_performer
 from parsers.orders.context import Context
 from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
@@ -194,19 +194,7 @@ def _names_the_performer(line: Unread, tally: _Tally, ctx: Context) -> bool:
     ``performer_tag``, the Mafioso), so it changes nothing; another teammate is the GM's."""
     if not line.plain or len(set(line.names)) != 1:
         return False
-    roles = ctx.lexicon.ruleset.roles
-    faction = {s.name: roles[s.role].faction for s in ctx.players.roster.slots
-               if s.alive and s.role is not None and s.role in roles}  # fmt: skip
-    tags = {s.name: roles[s.role].tags for s in ctx.players.roster.slots
-            if s.name in faction and s.role is not None}  # fmt: skip
-    team = faction.get(ctx.actor)
-    for order in tally.accepted:
-        ability = ctx.lexicon.ruleset.abilities.get(order.ability)
-        tag = ability.effect_params.get("performer_tag") if ability is not None else None
-        doers = [n for n, f in faction.items() if team and f == team and tag in tags[n]]
-        if tag and doers[:1] == [line.names[0]]:
-            return True
-    return False
+    return any(rule_performer(o.ability, ctx) == line.names[0] for o in tally.accepted)
 
 
 def _lone_actions(tally: _Tally, ctx: Context) -> None:
