@@ -202,6 +202,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     extra_claims = pools[TargetKind.CLAIM]
     if extra_claims and any(s.kind == TargetKind.CLAIM for s in targets):
         targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
+        for claim in extra_claims:  # "…, Sabre kills Quill, not sure about the third yet"
+            if isinstance(claim, Claim) and not claim_complete(claim):
+                piece.doubt("claim", f"claim not understood: '{claim.text}'")
         pools[TargetKind.CLAIM] = []
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
     if claims > claims_allowed(ability, ctx):

@@ -292,10 +292,24 @@ def _start(
         rest = " ".join(t.text for t in tokens[end:])
         if rest:
             draft.claims.extend(parse_claims(rest, ctx))
+            draft.hedged = draft.hedged or _unsure_words(reading, ctx, end)
             drafts.append(draft)
             return len(tokens) - i
     drafts.append(draft)
     return match.length
+
+
+_UNSURE_KINDS = frozenset({"hedge", "doubt", "open_choice"})
+
+
+def _unsure_words(reading: Reading, ctx: Context, start: int) -> bool:
+    """A hedge, doubt or open choice among the claims read from token ``start`` on ("and
+    maybe 'nightowl kills Oskar'", "not sure about the third yet")."""
+    for j in range(start, len(reading.sentence.tokens)):
+        match = reading.match(ctx, j)
+        if match is not None and match.kinds() & _UNSURE_KINDS and reading.name(ctx, j) is None:
+            return True
+    return False
 
 
 def _will_marker(reading: Reading, i: int, match: Match, cur: Draft | None) -> bool:

@@ -186,3 +186,15 @@ def test_a_doubt_in_brackets_is_about_the_order_a_remark_in_brackets_is_not() ->
         assert _parse("failheap", DOC, text, "Bob", "night3").status is Status.AMBIGUOUS, text
     aside = _parse("failheap", DOC, "Heal Ann (she might get shot)", "Bob", "night3")
     assert _orders(aside) == ["heal Ann"]
+
+
+MEGURE = {"Ruth": "megure", "Valkyr": "gin", "Sabre": "vodka", "Petal": "ran", "Quill": "heiji"}
+
+
+def test_claims_read_to_the_end_of_the_sentence_still_carry_their_doubts() -> None:
+    listed = "Investigations:\n- Valkyr kills Petal\n- Sabre kills Quill\n- not sure about the rest"
+    for text in (listed, "Investigate Valkyr kills Petal, maybe Sabre kills Quill"):
+        assert _parse("dctp", MEGURE, text, "Ruth", "night3").status is Status.AMBIGUOUS, text
+    both = _parse("dctp", MEGURE, "Investigate: Valkyr kills Petal, Sabre kills Quill", "Ruth",
+                  "night3")  # fmt: skip
+    assert _orders(both) == ["investigate Valkyr>kill>Petal Sabre>kill>Quill"]
