@@ -131,6 +131,13 @@ AFFIRM: Final = _table(
     fr="définitif|définitive|pour de vrai|final",
     ru="окончательно|итог|итого|точно",
 )
+# Words that pick a player ("Gwen is my pick", "mon choix"): chat before the order with one
+# may be the real choice, so it is never set aside.
+PICK: Final = _table(
+    en="pick|choice|choose|vote|lynch",
+    fr="choix|choisis|choisir|vote|voter",
+    ru="выбор|выбираю|выбрать|голос|голосую",
+)
 # A postscript ("PS: Nick is lying"): chat after the orders.
 POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
 # Words of a sender acting on another player's behalf ("Кот передал мне ходы", "X handed me

@@ -514,8 +514,8 @@ def _chatter(reading: Reading, ctx: Context) -> bool:
         if name is not None:
             i += name.length
             continue
-        if reading.keys[i] & ctx.lexicon.preference_keys:
-            return False
+        if reading.keys[i] & (ctx.lexicon.preference_keys | ctx.lexicon.pick_keys):
+            return False  # "Gwen would be better", "Gwen is the one"
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
         if kinds & _UNPLAIN - _CHAT_KINDS and not (
