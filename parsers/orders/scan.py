@@ -76,6 +76,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
+    elif drafts and _resumed(reading, ctx, drafts[0], loose):
+        drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
     handed = any("handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j)))
@@ -84,6 +86,24 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+_CLITICS = frozenset({"le", "la", "l"})
+_SUBJECTS = frozenset({"je", "j", "on", "nous"})  # "je le sauve", not "le prochain maire"
+
+
+def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit]) -> bool:
+    """ "Noé, je le sauve", "Ann, heal her", "Нину — лечу её": one player named before an
+    order that names nobody, taken up by a pronoun (a French clitic before the order word,
+    a pronoun after it)."""
+    if draft.names or len(loose) != 1 or len(loose[0].players) != 1 or draft.unknown or draft.vague:
+        return False
+    if loose[0].players == (ctx.actor,) or not draft.wants(ctx, "player"):
+        return False
+    norms, keys = reading.norms, reading.keys
+    start = draft.end - len(draft.trigger.split())
+    clitic = start >= 2 and norms[start - 1] in _CLITICS and norms[start - 2] in _SUBJECTS
+    return clitic or any(k & ctx.lexicon.pronoun_keys for k in keys[draft.end :])
 
 
 def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:

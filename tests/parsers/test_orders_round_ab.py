@@ -198,3 +198,17 @@ def test_claims_read_to_the_end_of_the_sentence_still_carry_their_doubts() -> No
     both = _parse("dctp", MEGURE, "Investigate: Valkyr kills Petal, Sabre kills Quill", "Ruth",
                   "night3")  # fmt: skip
     assert _orders(both) == ["investigate Valkyr>kill>Petal Sabre>kill>Quill"]
+
+
+def test_a_name_before_the_order_taken_up_by_a_pronoun_is_its_target() -> None:
+    assert _orders(_parse("durarara", DURARARA, "Noé, je le sauve", "Zoé", "night2")) == [
+        "save Noé"
+    ]
+    assert _orders(_parse("failheap", DOC, "Ann, heal her please", "Bob", "night3")) == ["heal Ann"]
+
+
+def test_two_names_or_a_name_in_a_remark_before_a_pronoun_stay_with_the_gm() -> None:
+    for text in ("Ann, Gwen, heal her", "Ann is scum. Heal her."):
+        assert _parse("failheap", DOC, text, "Bob", "night3").status is Status.AMBIGUOUS, text
+    vote = _parse("durarara", DURARARA, "Noé, le vote c'est demain", "Zoé", "day1")
+    assert vote.status is not Status.ACCEPTED
