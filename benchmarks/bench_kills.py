@@ -69,7 +69,7 @@ class Game:
         self.folder, self.forum = folder, forum
         text = GAME.replace('"http://127.0.0.1:9/index.php?topic=5.0", engine: file',
                             f'"{forum.base_url}?topic=5.0", engine: smf, '
-                            "requests_per_second: 5")  # fmt: skip
+                            "requests_per_second: 5, pms_per_hour: 0")  # fmt: skip
         text = text.replace("password_env: UNUSED", f"password_env: {PASSWORD_ENV}")
         text = text.replace("MODE", "auto").replace("gm: Steph", "gm: GameMaster")
         text = text.replace("start: 2026-12-01 22:00", "start: 2026-11-30 22:00")

@@ -75,6 +75,8 @@ class ForumData:
     requests: int = 0
     down: int = 0  # answer 503 to this many next requests
     body_encoding: str = "utf-8"  # what the bytes are in (the header always says UTF-8)
+    racing_posts: list[tuple[str, str]] = field(default_factory=list)  # (author, body): each
+    # is posted the moment the bot opens the reply form, as a player who posts just then
 
 
 class SMFTestForum:
@@ -244,6 +246,11 @@ def _route(forum: SMFTestForum, method: str, path: str, form: dict[str, str], lo
                         "body": html.escape(form.get("message", ""))})  # fmt: skip
         return 302, "", False, f"{forum.base_url}?topic={d.topic_id}.new#new"
     if params.get("action") == "post":
+        if d.racing_posts:
+            author, body = d.racing_posts.pop(0)
+            d.next_id += 1
+            d.posts.append({"id": d.next_id, "author": author, "at": forum.clock.now(),
+                            "body": body})  # fmt: skip
         return 200, forum.reply_form(), False, ""
     if params.get("action") == "pm" and params.get("sa") == "send2" and method == "POST":
         d.next_id += 1
