@@ -134,3 +134,22 @@ def test_a_refusal_that_keeps_coming_back_is_told_to_the_gm(
                for pm in forum.data.sent), forum.data.sent  # fmt: skip
     run_once(tmp_path, path)  # the thread is quiet now: the post goes, once
     assert len(bot_posts(forum)) == 1
+
+
+def test_a_pm_the_forum_refuses_waits_alone_with_an_alert(
+    tmp_path: Path, forum: SMFTestForum
+) -> None:
+    """Ann's account was renamed on the forum: every PM to her is refused. Her PMs wait,
+    the GM is told (by PM, in the same run), and every other message still goes."""
+    forum.data.unknown_members.add("Ann")
+    path = night_over(tmp_path, forum)
+    run_once(tmp_path, path)
+    got = sent(forum)
+    assert not [to for to, _subject in got if to == "Ann"], got
+    assert got[("Bob", "Re: N1 heal")] == 1, got
+    assert got[("GameMaster", "test-village: Night 1 (GM report)")] == 1, got
+    assert len(bot_posts(forum)) == 1
+    reasons = alerts(tmp_path)
+    assert len(reasons) == 1 and "could not be found: Ann" in reasons[0], reasons
+    to_gm = [pm["body"] for pm in forum.data.sent if pm["to"] == "GameMaster"]
+    assert any("could not be found: Ann" in body for body in to_gm), to_gm
