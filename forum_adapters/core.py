@@ -38,6 +38,23 @@ _MISSING = re.compile(r"does not exist|missing or off limits|could not be found|
 
 
 Ref = TypeVar("Ref")
+Page = TypeVar("Page", covariant=True)
+
+
+class PageParser(Protocol[Page]):
+    """An engine's parser of a listing page (a topic page, a PM folder): the page, its URL, and
+    what its dates and links are read against."""
+
+    def __call__(
+        self,
+        root: HtmlElement,
+        url: str,
+        *,
+        now: datetime,
+        tz: tzinfo,
+        base_url: str,
+        order: DateOrder | None = None,
+    ) -> Page: ...
 
 
 @dataclass
@@ -264,6 +281,14 @@ class AdapterCore:
     def now(self, response: requests.Response) -> datetime:
         """The server's clock for this response (for "Today at ..." dates)."""
         return server_time(response)
+
+    def read_page(
+        self, parser: PageParser[Page], root: HtmlElement, response: requests.Response
+    ) -> Page:
+        """``parser`` on a fetched page, its dates read on the server's clock and the board's
+        zone and date order, its links against the board's address."""
+        return parser(root, response.url, now=self.now(response), tz=self.tz,
+                      order=self.date_order, base_url=self.base_url)  # fmt: skip
 
     def wait_before_writing(self) -> None:
         """Sleep until ``post_interval`` has passed since the last post or PM we sent."""

@@ -18,7 +18,7 @@ from resolver.contracts import problem, slot_problem
 from resolver.hooks import HOOKS
 from resolver.hookspecs import HookView
 from resolver.lynch import lynch_step
-from resolver.model.catalogue import Ability, Effect, Ruleset, TargetKind
+from resolver.model.catalogue import Ability, Ruleset, TargetKind
 from resolver.model.events import EventKind, Resolution, Visibility
 from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive, Winner
 from resolver.phases import next_phase, parse_phase
@@ -233,26 +233,11 @@ def run_action(work: Work, action: Action) -> None:
         handler(action, work)
     else:
         ABILITIES[ability.effect](action, work)
-        if ability.effect is Effect.NONE:
-            _hooked(work, action)
     _record(work, action, visited, action.outcome)
     if action.index is not None:
         if work.players[action.actor].role == role_before:  # a converting use is spent by it
             _spend(work, action)
         _finish(work, action, action.outcome, action.reason)
-
-
-def _hooked(work: Work, action: Action) -> None:
-    """An ability with effect ``none`` means what the ruleset hook's ``on_action`` says."""
-    hook = getattr(HOOKS.get(work.ruleset.hooks or ""), "on_action", None)
-    if hook is None or action.index is None:
-        return
-    done = hook(HookView(work), action.actor, action.ability, tuple(action.targets))
-    if isinstance(done, str):
-        action.outcome, action.reason = "failed", done
-        return
-    for prim in done:
-        apply_primitive(work, prim)
 
 
 def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], None] | None:

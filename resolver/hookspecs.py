@@ -260,11 +260,6 @@ class RulesetHooks(Protocol):
     def order_problem(self, view: HookView, order: Order, ability: Ability) -> str:
         """Why the ruleset refuses an otherwise valid order ("" to accept it)."""
 
-    def on_action(
-        self, view: HookView, actor: str, ability: Ability, targets: tuple[str, ...]
-    ) -> Sequence[Primitive] | str:
-        """What an ability with effect ``none`` does: primitives, or a reason it failed."""
-
     def vote_problem(self, view: HookView, voter: str, target: str | None) -> str:
         """Why the ruleset refuses a vote ("" to count it)."""
 
@@ -283,7 +278,9 @@ class RulesetHooks(Protocol):
         """Extra votes per target that no voter cast (penalties such as '+1 в лог')."""
 
 
-# A hook module may also define two tables the engine reads:
+# A hook module may also define three tables the engine reads:
+#   HANDLERS: dict[str, Handler] -- the handler of each ``effect: hook`` ability, named by
+#     its ``effect_params.handler`` (reads views, returns ``Handled``);
 #   EFFECTS: dict[str, Callable[[Action, Work], None]] -- the ruleset's own effect for an
 #     ability whose ``effect_params.handler`` names it (used instead of the primitive);
 #   STEP_END: dict[str, Callable[[Work], None]] -- run after the actions of that step.

@@ -130,14 +130,7 @@ class PhpBBAdapter(AdapterCore):
     def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
-        return parse.parse_topic_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_topic_page, root, response)
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """Yield posts newer than ``after``, starting on the page that holds ``after``
@@ -179,14 +172,7 @@ class PhpBBAdapter(AdapterCore):
         url: str | None = self.url("inbox")
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
-            page = parse.parse_pm_list(
-                root,
-                response.url,
-                now=self.now(response),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            page = self.read_page(parse.parse_pm_list, root, response)
             new_rows = [row for row in page.rows if after is None or row.pm_id > after]
             fresh.extend(new_rows)
             url = page.next_url if page.rows and len(new_rows) == len(page.rows) else None
@@ -204,14 +190,7 @@ class PhpBBAdapter(AdapterCore):
     def inbox_page(self) -> InboxPage:
         """The newest inbox page (the list only; no PM is opened): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
-        return parse.parse_pm_list(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_pm_list, root, response)
 
     # -- writing ---------------------------------------------------------------------------
     def reply(
@@ -435,14 +414,7 @@ class PhpBBAdapter(AdapterCore):
         wanted = {name.casefold() for name in to}
         for folder in ("outbox", "sentbox"):
             root, response = self.fetch(self.url(folder), what="read sent PMs")
-            page = parse.parse_pm_list(
-                root,
-                response.url,
-                now=self.now(response),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            page = self.read_page(parse.parse_pm_list, root, response)
             for row in page.rows:
                 recent = since is None or row.sent_at is None or row.sent_at >= since
                 if row.subject == subject and recent and row.sender.name.casefold() in wanted:

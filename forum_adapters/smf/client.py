@@ -143,14 +143,7 @@ class SMFAdapter(AdapterCore):
     def topic_page(self, url: str, topic_id: int) -> parse.TopicPage:
         """Fetch and parse one topic page (logging in once if needed)."""
         root, response = self.fetch(url, what=f"read topic {topic_id}")
-        return parse.parse_topic_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_topic_page, root, response)
 
     def iter_posts(self, thread: ThreadRef, *, after: PostId | None = None) -> Iterator[Post]:
         """Yield posts newer than ``after``, starting on the page that holds ``after``.
@@ -189,14 +182,7 @@ class SMFAdapter(AdapterCore):
         url: str | None = self.url("inbox")
         while url:
             root, response = self.fetch(url, what="read the PM inbox")
-            page = parse.parse_inbox_page(
-                root,
-                response.url,
-                now=self.now(response),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            page = self.read_page(parse.parse_inbox_page, root, response)
             fresh = [row for row in page.rows if after is None or row.pm_id > after]
             for row in fresh:
                 pm = page.messages.get(row.pm_id) or self._read_pm(row.view_url, row.pm_id)
@@ -207,25 +193,11 @@ class SMFAdapter(AdapterCore):
     def inbox_page(self) -> InboxPage:
         """The newest inbox page (list and, in "all at once" mode, bodies): one request."""
         root, response = self.fetch(self.url("inbox"), what="read the PM inbox")
-        return parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        return self.read_page(parse.parse_inbox_page, root, response)
 
     def _read_pm(self, url: str, pm_id: PMId) -> PrivateMessage:
         root, response = self.fetch(url, what=f"read PM {pm_id}")
-        page = parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        page = self.read_page(parse.parse_inbox_page, root, response)
         if pm_id not in page.messages:
             raise LayoutChanged(response.url, f"the body of PM {pm_id}")
         return page.messages[pm_id]
@@ -331,14 +303,7 @@ class SMFAdapter(AdapterCore):
         self, page: HtmlElement, answer: requests.Response, body: str, seen: PostId | None
     ) -> PostRef | None:
         try:
-            topic_page = parse.parse_topic_page(
-                page,
-                answer.url,
-                now=self.now(answer),
-                tz=self.tz,
-                order=self.date_order,
-                base_url=self.base_url,
-            )
+            topic_page = self.read_page(parse.parse_topic_page, page, answer)
         except LayoutChanged:
             return None
         return self._match_own(topic_page.posts, body, seen)
@@ -446,14 +411,7 @@ class SMFAdapter(AdapterCore):
     ) -> PMRef | None:
         """The newest sent PM to these members with this subject and text since ``since``."""
         root, response = self.fetch(self.url("sent"), what="read sent PMs")
-        page = parse.parse_inbox_page(
-            root,
-            response.url,
-            now=self.now(response),
-            tz=self.tz,
-            order=self.date_order,
-            base_url=self.base_url,
-        )
+        page = self.read_page(parse.parse_inbox_page, root, response)
         wanted_names = {name.casefold() for name in to}
         wanted_text = fingerprint(body)
         newest_first = sorted(page.messages.values(), key=lambda pm: pm.pm_id, reverse=True)

@@ -7,6 +7,7 @@ forumbot player replace GAME OLD NEW                           NEW takes OLD's s
 forumbot player modkill GAME NAME                              NAME is out (announced)
 forumbot player leave GAME NAME [--sub NEW|next]               replaced, else modkilled
 forumbot player sub GAME --add NAME / --remove NAME            the substitutes' list
+forumbot player penalty GAME NAME --rule RULE [--penalty P]     a host penalty this Day
 
 Every command takes ``--json`` (stable fields, see docs/running.md) and ``--database URL``.
 """
@@ -180,6 +181,56 @@ def sub(game: str, added: str | None, removed: str | None, database: str | None,
         echo_json({"game": game, "substitutes": waiting})
         return
     click.echo("substitutes: " + (", ".join(waiting) or "none"))
+
+
+@player.command(name="penalty")
+@click.argument("game")
+@click.argument("name", required=False)
+@click.option("--rule", default=None,
+              help="The rule broken (Russian mafia: no_avatar п.15, role_reveal п.18, "
+                   "late_post п.09а).")  # fmt: skip
+@click.option("--penalty", "punishment", default=None,
+              help="For role_reveal: log_today, log_permanent or lightning "
+                   "(default: the ruleset's role_reveal_penalty option).")  # fmt: skip
+@click.option("--post", default=None, help="The post that broke it (its id), kept with it.")
+@click.option("--cancel", "cancelled", type=int, default=None,
+              help="Withdraw penalty #ID before its Day resolves.")  # fmt: skip
+@click.option("--list", "listing", is_flag=True, help="List the penalties entered.")
+@_common
+@clean_errors
+def penalty(game: str, name: str | None, rule: str | None, punishment: str | None,
+            post: str | None, cancelled: int | None, listing: bool, note: str, gm: str,
+            database: str | None, as_json: bool) -> None:  # fmt: skip
+    """A host penalty for NAME in the Day being played («+1 в лог», seed 004 п.09а/п.15/п.18).
+
+    It weighs in that Day's vote log when the Day resolves; --cancel ID withdraws it before.
+    """
+    from forumbot.services import games, penalties
+
+    entering = bool(name or rule)
+    if listing + (cancelled is not None) + entering != 1 or (entering and not (name and rule)):
+        raise click.UsageError("give NAME and --rule, or --cancel ID, or --list")
+    rt = _runtime(database)
+    with rt.sessions.begin() as session:
+        row = games.find(session, game)
+        if listing:
+            views = penalties.listed(session, row)
+        elif cancelled is not None:
+            views = [penalties.cancel(session, row, cancelled, by=_gm(gm), at=rt.clock.now())]
+        else:
+            assert name and rule
+            views = [penalties.record(session, row, name, rule, by=_gm(gm), at=rt.clock.now(),
+                                      penalty=punishment, post=post, note=note)]  # fmt: skip
+    if as_json:
+        echo_json({"game": game, "penalties": [v.as_json() for v in views]})
+        return
+    for v in views:
+        shown = f", {v.penalty}" if v.penalty else ""
+        click.echo(f"penalty #{v.id}: {v.player}, {v.rule}{shown}, {v.phase} ({v.status})")
+    if not views:
+        click.echo("no penalty entered")
+    elif not listing and cancelled is None:
+        click.echo("it weighs in this Day's vote log when the Day resolves")
 
 
 @player.command(name="list")

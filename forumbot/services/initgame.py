@@ -269,12 +269,21 @@ _LENGTH = re.compile(  # "the day lasts 48 hours", "la nuit dure 24 heures", "д
 )
 _TIME_SAID = re.compile(r"\d{1,2}[:h]\d{2}|\d+\s*(hours?|heures?|час\w*|h)(?!\w)", re.IGNORECASE)
 _ZONES = (
-    (re.compile(r"(?<!\w)(UTC|GMT)(?![+-]?\d)"), "UTC"),
+    (re.compile(r"(?<!\w)(UTC|GMT)(?!\s?[+-]\s?\d)"), "UTC"),
     (re.compile(r"(?<!\w)(МСК|MSK|по Москве|Moscow time|heure de Moscou)", re.IGNORECASE),
      "Europe/Moscow"),
     (re.compile(r"(heure de Paris|heure française|Paris time)", re.IGNORECASE), "Europe/Paris"),
     (re.compile(r"(?<!\w)CES?T(?!\w)"), "Europe/Paris"),
+    (re.compile(r"(?<!\w)(?:E[SD]T|Eastern time)(?!\w)"), "America/New_York"),
+    (re.compile(r"(?<!\w)(?:C[SD]T|Central time)(?!\w)"), "America/Chicago"),
+    (re.compile(r"(?<!\w)(?:M[SD]T|Mountain time)(?!\w)"), "America/Denver"),
+    (re.compile(r"(?<!\w)(?:P[SD]T|Pacific time)(?!\w)"), "America/Los_Angeles"),
+    (re.compile(r"(?<!\w)(?:BST|UK time|London time|heure de Londres)(?!\w)"), "Europe/London"),
+    (re.compile(r"(?<!\w)(?:по Киеву|по киевскому времени|Kyiv time|Kiev time)", re.IGNORECASE),
+     "Europe/Kyiv"),
 )  # fmt: skip
+# "UTC+3", "GMT-05:00": a whole-hour offset is the fixed zone Etc/GMT∓N (POSIX inverts the sign).
+_OFFSET = re.compile(r"(?<!\w)(?:UTC|GMT)\s?([+-])\s?(\d{1,2})(?::?00)?(?![\d:])")
 
 
 def propose_length(thread: Thread, kind: str) -> Proposal:
@@ -310,6 +319,12 @@ def propose_timezone(thread: Thread) -> Proposal:
         for pattern, zone in _ZONES:
             match = pattern.search(text)
             if match is not None:
+                found.setdefault(zone, _around(text, match))
+        for match in _OFFSET.finditer(text):
+            hours = int(match.group(2))
+            if hours <= 12:
+                sign = "-" if match.group(1) == "+" else "+"
+                zone = f"Etc/GMT{sign}{hours}" if hours else "UTC"
                 found.setdefault(zone, _around(text, match))
     if len(found) == 1:
         zone, said = next(iter(found.items()))

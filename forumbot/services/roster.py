@@ -41,6 +41,7 @@ __all__ = [
     "RosterError",
     "add_substitute",
     "changes",
+    "holder",
     "leave",
     "modkill",
     "remove_substitute",
@@ -96,7 +97,7 @@ def replace(
     Raises:
         RosterError: ``old`` holds no living slot, or ``new`` is already in the game.
     """
-    leaving = _holder(game, old)
+    leaving = holder(game, old)
     if leaving.status is not PlayerStatus.ALIVE:
         raise RosterError(f"{leaving.display_name} is {leaving.status.value}: only a living "
                           "player can be replaced")  # fmt: skip
@@ -134,7 +135,7 @@ def modkill(
     Raises:
         RosterError: ``name`` holds no living slot.
     """
-    player = _holder(game, name)
+    player = holder(game, name)
     if player.status is not PlayerStatus.ALIVE:
         raise RosterError(f"{player.display_name} is {player.status.value} already")
     role = _revealed_role(game, player)
@@ -214,6 +215,19 @@ def changes(session: Session, game_id: int) -> list[ChangeView]:
     return [_view(session, row) for row in rows]
 
 
+def holder(game: Game, name: str) -> Player:
+    """The player row holding ``name``'s slot now (by name or alias, any status but replaced).
+
+    Raises:
+        RosterError: no slot of the game is held under that name.
+    """
+    player = _named(game, name)
+    if player is None or player.status is PlayerStatus.REPLACED:
+        playing = ", ".join(p.display_name for p in slots.holders(game.players))
+        raise RosterError(f"{name!r} holds no slot of {game.name} (players: {playing})")
+    return player
+
+
 # --- inside ---------------------------------------------------------------------------------
 
 
@@ -223,14 +237,6 @@ def _named(game: Game, name: str) -> Player | None:
         if folded in {n.casefold() for n in (player.display_name, *player.aliases)}:
             return player
     return None
-
-
-def _holder(game: Game, name: str) -> Player:
-    player = _named(game, name)
-    if player is None or player.status is PlayerStatus.REPLACED:
-        playing = ", ".join(p.display_name for p in slots.holders(game.players))
-        raise RosterError(f"{name!r} holds no slot of {game.name} (players: {playing})")
-    return player
 
 
 def _move_to_slot(session: Session, game: Game, old: Player, new: Player) -> None:

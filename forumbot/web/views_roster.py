@@ -1,5 +1,6 @@
 """The GM page's roster: who holds each slot, the roster changes, the substitutes, and the
-game's history as a timeline; forms to replace a player, modkill, a player leaving."""
+game's history as a timeline; forms to replace a player, modkill, a player leaving, and (in a
+ruleset with host penalties) to enter or withdraw a penalty of the Day."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from flask import render_template, request
 
 from forumbot.db.models import Game
-from forumbot.services import roster
+from forumbot.services import penalties, roster
 from forumbot.web.auth import gm_name
 from forumbot.web.common import bp, db, done, ext, failed, game_or_404
 from forumbot.web.timeline import history, timeline_svg
@@ -24,6 +25,7 @@ def roster_page(game_id: int) -> Any:
         "roster.html", game=game, players=list(game.players),
         changes=roster.changes(db(), game_id), substitutes=roster.substitutes(game),
         timeline=timeline_svg(rows, f"{game.name}: history"), rows=rows,
+        penalty=penalties.choices(game), penalties=penalties.listed(db(), game),
     )  # fmt: skip
 
 
@@ -32,7 +34,7 @@ def _act(game_id: int, act: Callable[[Game, Any, str], str]) -> Any:
     game = game_or_404(game_id)
     try:
         message = act(game, request.form, f"gm:{gm_name()}")
-    except roster.RosterError as exc:
+    except (roster.RosterError, penalties.PenaltyError) as exc:
         return failed(exc, "pages.roster_page", game_id=game_id)
     return done(message, "pages.roster_page", game_id=game_id)
 
@@ -94,5 +96,31 @@ def roster_substitutes(game_id: int) -> Any:
         else:
             waiting = roster.add_substitute(game, form.get("add", ""))
         return "Substitutes: " + (", ".join(waiting) or "none") + "."
+
+    return _act(game_id, act)
+
+
+@bp.post("/games/<int:game_id>/roster/penalty")
+def roster_penalty(game_id: int) -> Any:
+    """Enter a host penalty for a player in the Day being played."""
+
+    def act(game: Game, form: Any, by: str) -> str:
+        view = penalties.record(
+            db(), game, form.get("name", ""), form.get("rule", ""), by=by, at=ext()["now"](),
+            penalty=form.get("penalty") or None, post=form.get("post") or None,
+            note=form.get("note", ""))  # fmt: skip
+        return (f"Penalty #{view.id}: {view.player}, {view.rule}, {view.phase}. It weighs in "
+                "this Day's vote log when the Day resolves.")  # fmt: skip
+
+    return _act(game_id, act)
+
+
+@bp.post("/games/<int:game_id>/roster/penalty/<int:order_id>/cancel")
+def roster_penalty_cancel(game_id: int, order_id: int) -> Any:
+    """Withdraw an entered penalty before its Day resolves."""
+
+    def act(game: Game, _form: Any, by: str) -> str:
+        view = penalties.cancel(db(), game, order_id, by=by, at=ext()["now"]())
+        return f"Penalty #{view.id} ({view.player}, {view.rule}) withdrawn."
 
     return _act(game_id, act)

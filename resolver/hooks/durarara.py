@@ -6,10 +6,10 @@ search for Bacula, lovers, and the seed's victory conditions. The rest is data i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from resolver.hookspecs import HookView
+from resolver.hookspecs import ActionView, Handled, Handler, HookView
 from resolver.model.catalogue import Ability, Effect
 from resolver.model.state import Order, Primitive, Winner
 from resolver.phases import parse_phase
@@ -207,12 +207,22 @@ _CHECKS = {
 
 
 # -------------------------------------------------------------------------------- actions
-def on_action(
-    view: HookView, actor: str, ability: Ability, targets: tuple[str, ...]
-) -> Sequence[Primitive] | str:
-    """The abilities whose effect is ``none`` in the catalogue."""
-    act = _ACTIONS.get(ability.id)
-    return act(view, actor, ability, targets) if act is not None else ()
+_Act = Callable[[HookView, str, Ability, tuple[str, ...]], "Sequence[Primitive] | str"]
+
+
+def _handler(act: _Act) -> Handler:
+    """An ability's act as an ``effect: hook`` handler: its primitives, or the reason it
+    failed. A phase's own triggered use (no order behind it) does nothing here."""
+
+    def handle(view: HookView, action: ActionView) -> Handled:
+        if action.index is None:
+            return Handled()
+        done = act(view, action.actor, action.ability, action.targets)
+        if isinstance(done, str):
+            return Handled("failed", done)
+        return Handled(primitives=tuple(done))
+
+    return handle
 
 
 def _candidacy(
@@ -303,7 +313,7 @@ def _nothing(
     return ()  # mayor_vote and tie_break: read by the vote step
 
 
-_ACTIONS = {
+_ACTIONS: dict[str, _Act] = {
     "candidacy": _candidacy,
     "name_successor": _successor,
     "anti_reveal": _pad,
@@ -314,6 +324,8 @@ _ACTIONS = {
     "mayor_vote": _nothing,
     "tie_break": _nothing,
 }
+HANDLERS: dict[str, Handler] = {name: _handler(act) for name, act in _ACTIONS.items()}
+"""Handler name (``effect_params.handler`` of an ``effect: hook`` ability) → its handler."""
 
 
 # ---------------------------------------------------------------------------------- votes

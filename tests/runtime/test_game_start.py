@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,8 @@ from tests.runtime.smf_forum import SMFTestForum
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = {"Ann": "sheriff", "Bob": "doctor", "Carl": "villager", "Mona": "mafioso",
          "Zed": "godfather"}  # fmt: skip
+# The game starts in a month, whatever the day the tests run: its role PMs go out before.
+START = (datetime.now(UTC) + timedelta(days=30)).strftime("%Y-%m-%d 22:00")
 ROLE_WORDS = ("Sheriff", "Doctor", "Villager", "Mafioso", "Godfather", "Mafia")
 
 GAME = """
@@ -38,7 +40,7 @@ players:
 schedule:
   timezone: Europe/Paris
   first_phase: night1
-  start: 2027-06-01 22:00
+  start: {start}
   day: {{length: 48h, starts: "22:00"}}
   night: {{length: 24h}}
 publishing: {{mode: approve, receipts: true, poll_interval: 2m}}
@@ -56,7 +58,8 @@ def forum():
 def _setup(tmp_path: Path, forum, roles=ROLES, ruleset="failheap") -> tuple[Path, str, dict]:
     players = "\n".join(f"  - {{name: {n}, role: {r}}}" for n, r in roles.items())
     path = tmp_path / "game.yaml"
-    path.write_text(GAME.format(url=forum.base_url, players=players, ruleset=ruleset), "utf-8")
+    text = GAME.format(url=forum.base_url, players=players, ruleset=ruleset, start=START)
+    path.write_text(text, "utf-8")
     url = f"sqlite:///{tmp_path / 'fb.sqlite3'}"
     env = {**os.environ, "FORUMBOT_PASSWORD": "pw", "FORUMBOT_DATABASE_URL": url,
            "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}  # fmt: skip

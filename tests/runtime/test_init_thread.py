@@ -182,3 +182,32 @@ def test_a_player_left_without_a_role_is_a_blank_too(tmp_path):
     assert (
         "fill in before `run`: the role of Zoé (left FILL_IN or empty in the file)" in result.output
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "zone"),
+    [
+        ("Deadline: Sunday 18:00 EST.", "America/New_York"),
+        ("Day 2 ends Friday 9pm EDT", "America/New_York"),
+        ("Deadline is 20:00 PST", "America/Los_Angeles"),
+        ("The night ends at 8 PM Central time", "America/Chicago"),
+        ("Deadline 21:00 BST", "Europe/London"),
+        ("Дедлайн в 20:00 по Киеву", "Europe/Kyiv"),
+        ("Deadline: 18:00 UTC+3", "Etc/GMT-3"),
+        ("fin du jour à 22h (GMT -5)", "Etc/GMT+5"),
+        ("Deadline 18:00 GMT+0", "UTC"),
+    ],
+)
+def test_the_zone_the_gm_names_is_proposed(said: str, zone: str) -> None:
+    from zoneinfo import ZoneInfo
+
+    thread = initgame.Thread("Mafia", "GameMaster", (f"<p>{said}</p>",), ())
+    proposal = initgame.propose_timezone(thread)
+    assert proposal.value == zone and ZoneInfo(zone).key == zone
+    assert said.split()[-1].strip(".()") in proposal.note
+
+
+def test_two_zones_named_leave_the_zone_to_the_gm() -> None:
+    thread = initgame.Thread("Mafia", "GameMaster", ("<p>Deadline 18:00 EST (23:00 UTC)</p>",), ())
+    proposal = initgame.propose_timezone(thread)
+    assert proposal.value == "FILL_IN" and "UTC, America/New_York" in proposal.note
