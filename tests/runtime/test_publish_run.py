@@ -4,6 +4,7 @@ can see, and one refused message never holds back the others."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -59,6 +60,17 @@ def start_game(tmp_path: Path, path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def unsent(tmp_path: Path) -> list[str]:
+    """``forumbot status --json``'s approved messages not on the forum yet, with why."""
+    command = [sys.executable, "-m", "forumbot", "status", "test-village", "--json",
+               "--database", f"sqlite:///{tmp_path / 'fb.sqlite3'}"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return list(json.loads(done.stdout)["unsent"])
+
+
 def run_once(tmp_path: Path, path: Path) -> None:
     done = forumbot(tmp_path, str(path))
     assert done.returncode == 0, done.stderr
@@ -109,12 +121,16 @@ def test_a_refused_post_holds_back_no_receipt(tmp_path: Path, forum: SMFTestForu
     got = sent(forum)
     assert got[("Ann", "Re: N1 check")] == 1 and got[("Bob", "Re: N1 heal")] == 1, got
     assert alerts(tmp_path) == []  # routine: no alert for one refusal
+    waiting = unsent(tmp_path)  # ... but the GM sees what waits, and why
+    assert waiting[0].startswith("post (failed: ") and "new posts were made" in waiting[0]
+    assert all("Re: N1" not in line for line in waiting), waiting
     run_once(tmp_path, path)
     posts = bot_posts(forum)
     assert len(posts) == 1 and "Night 1 is over" in posts[0], posts
     got = sent(forum)
     assert got[("GameMaster", "test-village: Night 1 (GM report)")] == 1, got
     assert max(got.values()) == 1, got  # nothing sent twice
+    assert unsent(tmp_path) == []
 
 
 def test_a_refusal_that_keeps_coming_back_is_told_to_the_gm(
