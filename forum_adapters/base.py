@@ -49,6 +49,8 @@ class Post:
         body_html: the post body's inner HTML (quotes, bold, colours kept as rendered).
         page: the 1-based topic page it was read from.
         subject: the post's subject line, if shown.
+        awaiting_approval: the forum holds it for a moderator's approval: only its author
+            (and moderators) see it, with the engine's "awaiting approval" mark.
     """
 
     post_id: PostId
@@ -60,6 +62,7 @@ class Post:
     edited_at: datetime | None = None
     edited_by: str | None = None
     subject: str = ""
+    awaiting_approval: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +90,15 @@ class PrivateMessage:
 
 @dataclass(frozen=True, slots=True)
 class PostRef:
-    """Where a reply the bot posted landed: confirmed by reading it back."""
+    """Where a reply the bot posted landed: confirmed by reading it back.
+
+    ``awaiting_approval``: the forum shows it to the bot only, held for a moderator.
+    """
 
     topic_id: int
     post_id: PostId
     url: str
+    awaiting_approval: bool = False
 
 
 @dataclass(frozen=True, slots=True)

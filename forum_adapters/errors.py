@@ -209,17 +209,21 @@ class ReplyRefusedNewerPost(ActionRefused):
 
 
 class PendingApproval(ForumError):
-    """The forum accepted the post but holds it for a moderator's approval (new accounts on
-    many phpBB boards). It exists: do not send it again.
+    """The forum accepted the post but holds it for a moderator's approval (new or moderated
+    accounts: phpBB's "must be approved", SMF's unapproved-post permissions or a warning
+    level past "moderate"). It exists: do not send it again.
 
     Attributes:
         action: what the bot did.
         message: the forum's own words.
+        post_id: the held post's id, when the forum shows it to its author (SMF 2.0/2.1
+            and phpBB 3.3 show the held post to the bot, marked).
     """
 
-    def __init__(self, action: str, message: str) -> None:
+    def __init__(self, action: str, message: str, post_id: int | None = None) -> None:
         self.action = action
         self.message = message
+        self.post_id = post_id
         super().__init__(
             f"the forum accepted the {action.split(' ', 1)[0]} but a moderator must approve it "
             f"before it shows: {message[:200]} (do not send it again)"

@@ -40,6 +40,7 @@ FORM_MIN_AGE = 2.1  # phpBB refuses a form posted in the second it was made (QUI
 _NEW_POST_ID = re.compile(r"[?&]p=(\d+)")
 _TOO_MANY = re.compile(r"maximum number of (?:allowed )?login attempts|confirmation code", re.I)
 _PM_WINDOW = timedelta(minutes=2)
+_HELD_IN_TOPIC = "the topic shows the reply to the bot only, marked as not yet approved"
 FORM_LIFETIME = 7200  # phpBB's stock form_token_lifetime, seconds
 
 
@@ -212,6 +213,8 @@ class PhpBBAdapter(AdapterCore):
 
         Raises:
             ReplyRefusedNewerPost: the topic has posts newer than ``last_seen``.
+            PendingApproval: phpBB holds the reply for a moderator's approval (its message
+                page, or the topic showing it marked "unapproved"); never send it again.
             FloodControl: still refused after waiting the flood interval.
             ActionRefused: any other refusal, with the board's words.
         """
@@ -238,7 +241,10 @@ class PhpBBAdapter(AdapterCore):
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
 
-        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        ref = self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        if ref.awaiting_approval:  # found after an answer that never came
+            raise PendingApproval(action, _HELD_IN_TOPIC, ref.post_id)
+        return ref
 
     def _load_form(self, url: str, action: str) -> Form:
         root, response = self.fetch(url, what=action)
@@ -327,16 +333,30 @@ class PhpBBAdapter(AdapterCore):
     def find_post(
         self, thread: ThreadRef, body: str, *, after: PostId | None = None
     ) -> PostRef | None:
-        """The bot's own post with this text after ``after`` (by member id), if it is there."""
+        """The bot's own post with this text after ``after`` (by member id), if it is there.
+
+        Not found in order, the topic's newest posts are read once more, newest first: phpBB
+        pages a topic by its approved posts only, so the bot's own posts held for approval
+        (shown to it alone) past the last full page are on no page; newest first, they lead.
+        """
         self.know_myself()
         topic = thread.topic_id
         posts = list(self.iter_posts(thread, after=after))
         post = self.own_post(posts, body, after)
         if post is None:
+            post = self._own_held_post(topic, body, after)
+        if post is None:
             return None
-        return PostRef(
-            topic, post.post_id, f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
-        )
+        url = f"{self.url('topic_at', post=post.post_id)}#p{post.post_id}"
+        return PostRef(topic, post.post_id, url, awaiting_approval=post.awaiting_approval)
+
+    def _own_held_post(self, topic: int, body: str, after: PostId | None) -> Post | None:
+        """The bot's post with this text, held for approval, on the topic's newest-first page."""
+        page = self.topic_page(self.url("topic_newest_first", topic=topic), topic)
+        if page.topic_id != topic:
+            return None
+        held = [post for post in page.posts if post.awaiting_approval]
+        return self.own_post(sorted(held, key=lambda post: post.post_id), body, after)
 
     def send_pm(
         self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None

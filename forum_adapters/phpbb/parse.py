@@ -46,6 +46,7 @@ _CONTENT = etree.XPath(f".//div[{cls('content')}]")
 _NAME = etree.XPath(f".//{_USERNAME}")
 _TIME = etree.XPath(".//time[@datetime]")
 _NOTICE = etree.XPath(f".//div[{cls('notice')}]")
+_UNAPPROVED = etree.XPath(f".//p[{cls('post-notice')} and {cls('unapproved')}]")
 _H3 = etree.XPath(".//h3")
 
 
@@ -219,6 +220,7 @@ def _post(
         edited_at=edited_at,
         edited_by=edited_by,
         subject=text_of(_one(_H3(block))),
+        awaiting_approval=bool(_UNAPPROVED(block)),  # shown to its author and moderators
     )
 
 

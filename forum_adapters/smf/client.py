@@ -29,6 +29,7 @@ from forum_adapters.errors import (
     LoginFailed,
     NotFound,
     NotPermitted,
+    PendingApproval,
     PMLimitReached,
     ReplyRefusedNewerPost,
 )
@@ -222,6 +223,9 @@ class SMFAdapter(AdapterCore):
 
         Raises:
             ReplyRefusedNewerPost: someone posted after ``last_seen``; nothing was posted.
+            PendingApproval: SMF holds the reply for a moderator's approval (the topic shows
+                it to the bot only, marked; or the form said so and the topic does not show
+                it); it is posted: never send it again.
             FloodControl: still too soon after waiting as the forum asked.
             ActionRefused: any other refusal, with the forum's words.
         """
@@ -249,7 +253,8 @@ class SMFAdapter(AdapterCore):
                 raise ReplyRefusedNewerPost(action, seen[0], int(newest or 0))
             last = {"last_msg": str(seen[0])} if seen[0] else {}  # SMF re-checks it on submit
             fields = form.with_values(message=body, goback="1", **last, **_submit(form))
-            return Submission(form.action, fields, seen=seen[0])
+            held = {"not_approved": "1"} if parse.form_needs_approval(form) else {}
+            return Submission(form.action, fields, seen=seen[0], extra=held)
 
         def outcome(answer: requests.Response, sub: Submission) -> PostRef | float:
             return self._reply_outcome(answer, sub, topic, body, action)
@@ -257,7 +262,10 @@ class SMFAdapter(AdapterCore):
         def find(sub: Submission) -> PostRef | None:
             return self.find_post(thread, body, after=sub.seen)
 
-        return self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        ref = self.write(WriteSteps(action, prepare, outcome, find), on_submit)
+        if ref.awaiting_approval:  # found after an answer that never came
+            raise PendingApproval(action, _HELD_IN_TOPIC, ref.post_id)
+        return ref
 
     def _reply_outcome(
         self, answer: requests.Response, sub: Submission, topic: int, body: str, action: str
@@ -270,6 +278,9 @@ class SMFAdapter(AdapterCore):
         seen = sub.seen
         page = parse_html(answer.content)
         mine = self._own_post_on(page, answer, body, seen)
+        if mine is not None and mine.awaiting_approval:
+            notice = parse.approval_notice(page, mine.post_id) or _HELD_IN_TOPIC
+            raise PendingApproval(action, notice, mine.post_id)
         if mine is not None:
             return mine
         if not parse.is_logged_in(page):
@@ -287,10 +298,16 @@ class SMFAdapter(AdapterCore):
             raise ActionRefused(action, message)
         if returned is not None and parse.has_captcha(page):
             raise CaptchaRequired(self.username, "reply form")
-        return self._confirm_reply(topic, body, seen, action)
+        return self._confirm_reply(topic, body, sub, action)
 
-    def _confirm_reply(self, topic: int, body: str, seen: PostId | None, action: str) -> PostRef:
-        mine = self.find_post(ThreadRef(topic), body, after=seen)
+    def _confirm_reply(self, topic: int, body: str, sub: Submission, action: str) -> PostRef:
+        """The reply read back from the topic. Held for approval when the topic shows it
+        marked so, or when the form said it would be and the topic does not show it."""
+        mine = self.find_post(ThreadRef(topic), body, after=sub.seen)
+        if mine is not None and mine.awaiting_approval:
+            raise PendingApproval(action, _HELD_IN_TOPIC, mine.post_id)
+        if mine is None and sub.extra.get("not_approved"):
+            raise PendingApproval(action, _HELD_BY_FORM)
         if mine is None:
             raise ActionRefused(
                 action,
@@ -324,7 +341,8 @@ class SMFAdapter(AdapterCore):
         # SMF accepted it against last_msg, so nothing before it is unseen.
         self.remember_seen(post.topic_id, post.post_id)
         url = self.url("topic_at", topic=post.topic_id, msg=post.post_id)
-        return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}")
+        return PostRef(post.topic_id, post.post_id, f"{url}#msg{post.post_id}",
+                       awaiting_approval=post.awaiting_approval)  # fmt: skip
 
     def send_pm(
         self, to: Sequence[str], subject: str, body: str, *, on_submit: SubmitHook | None = None
@@ -427,6 +445,13 @@ class SMFAdapter(AdapterCore):
         return None
 
 
+_HELD_IN_TOPIC = (
+    "the topic shows the reply to the bot only, marked as awaiting a moderator's approval"
+)
+_HELD_BY_FORM = (
+    "the reply form said the post must wait for a moderator's approval, and the topic does "
+    "not show it yet"
+)
 LIFT_PM_LIMIT = (
     "SMF limits ordinary members to a number of PMs an hour (Admin > Configuration > "
     "Security and Moderation > Spam: 'Max PMs per hour', stock 20); members with the "

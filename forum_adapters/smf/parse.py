@@ -21,6 +21,7 @@ from forum_adapters.errors import LayoutChanged
 from forum_adapters.markup import (
     Form,
     HtmlElement,
+    cls,
     first,
     inner_html,
     read_form,
@@ -53,6 +54,10 @@ _TIMES = etree.XPath(
     ".//div[contains(@class,'postinfo')]/a[contains(@class,'smalltext')]"
     " | .//div[contains(@class,'keyinfo')]/div[contains(@class,'smalltext')"
     " and not(contains(@class,'modified'))]"
+)
+_HELD = etree.XPath(f"ancestor::div[{cls('approvebg')}]")
+_HELD_NOTICE = etree.XPath(
+    f".//div[{cls('post')}]/div[{cls('noticebox')} or {cls('approve_post')}]"
 )
 _ROW = etree.XPath("ancestor::tr[1]")
 _ROW_SUBJECT = etree.XPath(".//a[starts-with(@href,'#msg')]")
@@ -320,6 +325,7 @@ def parse_topic_page(
                 edited_at=edited_at,
                 edited_by=edited_by,
                 subject=_subject(container, msg_id),
+                awaiting_approval=bool(_HELD(body)),
             )
         )
     title = text_of(first(root, "/html/head/title"))
@@ -446,6 +452,23 @@ def _next_inbox_url(root: HtmlElement, url: str, base_url: str) -> str | None:
     if not later:
         return None
     return urljoin(base_url, min(later)[1])
+
+
+def approval_notice(root: HtmlElement, msg_id: int) -> str:
+    """The engine's own words on a post held for a moderator's approval ("This message is
+    awaiting approval by a moderator." in English), as SMF shows it to the post's author
+    above the body (2.1 ``div.noticebox``, 2.0 ``div.approve_post``); "" when none."""
+    for body in _BY_ID(root, id=f"msg_{msg_id}"):
+        for notice in _HELD_NOTICE(_container(body)):
+            return text_of(notice)
+    return ""
+
+
+def form_needs_approval(form: Form) -> bool:
+    """Whether SMF's reply form says the post will wait for a moderator's approval: both
+    versions then carry ``<input type="hidden" name="not_approved" value="1">`` (the
+    member may post only unapproved replies here), in every language."""
+    return form.get("not_approved") == "1"
 
 
 def post_form(root: HtmlElement, base_url: str) -> Form | None:

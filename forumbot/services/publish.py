@@ -38,6 +38,7 @@ from forum_adapters.errors import (
     ForumError,
     ForumNotSupported,
     ForumUnavailable,
+    PendingApproval,
     PMLimitReached,
     ReplyRefusedNewerPost,
 )
@@ -55,6 +56,9 @@ _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 PM_LIMIT_KEY = "publish:pm-limit"
 PM_LIMIT_PAUSE = timedelta(hours=1)  # SMF counts the PMs of the last hour
 PM_BUDGET_KEY = "publish:pm-budget"
+APPROVAL_KEY = "publish:pending-approval"
+HELD_NOTE = "on the forum, held for a moderator's approval (not sent again)"
+_HELD_FOUND = "found in the topic after an interruption, marked as awaiting approval"
 _MAY_BE_SENT = (DeliveryState.SENT, DeliveryState.SENDING, DeliveryState.FAILED)
 
 
@@ -261,6 +265,9 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
     except PMLimitReached as exc:
         _pause_pms(rt, game_id, row_id, exc)
         return "held"
+    except PendingApproval as exc:
+        _awaiting_approval(rt, game_id, row_id, exc.post_id, str(exc))
+        return "sent"
     except ForumError as exc:
         return _failed(rt, game_id, row_id, exc)
     if rt.fault is not None:
@@ -333,12 +340,14 @@ def _look_first(
     with rt.sessions() as session:
         row = session.get_one(Outbound, row_id)
         kind, body, to, subject = row.kind, row.body, list(row.recipients), row.subject
+    held = False
     try:
         if kind is OutboundKind.POST:
             after = marks.get("after_post")
             thread = ThreadRef(int(access.topic_id), access.topic_url)
             post = adapter.find_post(thread, body, after=PostId(int(after)) if after else None)
             found = None if post is None else str(post.post_id)
+            held = post is not None and post.awaiting_approval
         else:
             ref = adapter.find_sent_pm(to, subject, body, since=marks.get("since"))
             found = None if ref is None else str(ref.pm_id or "")
@@ -349,6 +358,9 @@ def _look_first(
         return _failed(rt, access.game_id, row_id, exc)
     if found is None:
         return None
+    if held:  # the forum shows it to the bot only, waiting for a moderator
+        _awaiting_approval(rt, access.game_id, row_id, int(found), _HELD_FOUND)
+        return "found"
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         if row.state is DeliveryState.FAILED:
@@ -389,6 +401,28 @@ def _pause_pms(rt: Runtime, game_id: int, row_id: int, exc: PMLimitReached) -> N
             item_id = alerts.raise_alert(session, game, PM_LIMIT_KEY, why)
             session.get_one(ReviewItem, item_id).created_at = now  # the pause runs from now
     event(rt.log, "publish.pm_limit", level=30, game=game_id, outbound=row_id)
+
+
+def _awaiting_approval(
+    rt: Runtime, game_id: int, row_id: int, post_id: int | None, words: str
+) -> None:
+    """The forum took the post but holds it for a moderator: it is delivered (SENT, never
+    sent again), marked so on the row, and the GM is told once while the alert is open."""
+    post = str(post_id) if post_id is not None else None
+    with rt.sessions.begin() as session:
+        row = session.get_one(Outbound, row_id)
+        if row.state is DeliveryState.FAILED:  # found held after an interruption
+            move_outbound(session, row, DeliveryState.SENDING)
+        move_outbound(session, row, DeliveryState.SENT, forum_message_id=post)
+        row.last_error = HELD_NOTE
+        why = (
+            f"the forum holds the bot's posts for a moderator's approval ({words}); players do "
+            "not see them until a moderator approves them in the forum's moderation queue; the "
+            "bot will not send them again. Ask a moderator to approve them and to let the "
+            "bot's account post without approval."
+        )
+        alerts.raise_alert(session, session.get_one(Game, game_id), APPROVAL_KEY, why)
+    event(rt.log, "publish.awaiting_approval", level=30, game=game_id, outbound=row_id)
 
 
 def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> str:

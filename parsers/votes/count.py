@@ -30,6 +30,7 @@ from parsers.votes.config import Channel, EditPolicy, RevotePolicy, Syntax, Vote
 from parsers.votes.dayend import DayEndWatch
 from parsers.votes.extract import RawAction, clean_target, extract_actions, may_hold_votes
 from parsers.votes.gm import GmEvents, names_post
+from parsers.votes.hostrulings import HostRuling, host_contradiction, host_rulings
 from parsers.votes.lynch import Cast, Hammer, standing, tally, vote_refusal
 from parsers.votes.model import (
     NO_LYNCH,
@@ -59,7 +60,9 @@ def maybe_quoted(view: PostView, actions: Sequence[RawAction]) -> bool:
     A literal ``[quote]`` quotes what follows it up to its ``[/quote]`` (or the end of the
     post); a literal ``[/quote]`` with no opening closes a quote that began anywhere before
     it. Votes outside every such span are the author's own: after a stray ``[/quote]``, a
-    human reader sees the vote as the author's, and so does the counter.
+    human reader sees the vote as the author's, and so does the counter. A post is held
+    for the GM only when its last vote may be quoted; otherwise its quoted votes are
+    dropped and its own count.
     """
     spans = _unrendered_quote_spans(view)
     return any(a.start <= hi and lo <= a.end for a in actions for lo, hi in spans)
@@ -114,7 +117,72 @@ def count_votes(
         The tally, every vote event, the GM queue, edits, and the lynch decision. Doubtful
         votes are queue items, never exceptions.
     """
-    counter = _Counter(roster, rules, day or DaySetup())
+    day = day or DaySetup()
+    result = _count(posts, roster, rules, day)
+    rulings = _host_rulings(posts, roster, rules, day, result)
+    if rulings:
+        events = day.events + tuple(r.event for r in rulings)
+        notes = [r.note for r in rulings]
+        result = _count(posts, roster, rules, replace(day, events=events), notes)
+    return _unless_host_disagrees(posts, roster, rules, day, result)
+
+
+def _unless_host_disagrees(
+    posts: Sequence[PostInput],
+    roster: Roster,
+    rules: VoteRules,
+    day: DaySetup,
+    result: CountResult,
+) -> CountResult:
+    """Hold a decision the host's own last vote count contradicts: the GM decides.
+
+    Once the GM has corrected the Day's count (corrections, checkpoints), his decisions
+    settle it: a host count posted before them is not read against it.
+    """
+    decision = result.decision
+    settled = any(e.kind in (*_CORRECTIONS, DayEventKind.CHECKPOINT) for e in day.events)
+    if decision.pending or settled:
+        return result
+    names = _NO_LYNCH_NAMES if rules.no_lynch else ()
+    thread = [p for p in posts if p.source is Source.THREAD]
+    decided = decision.lynched or (NO_LYNCH if decision.no_lynch else None)
+    voters = next((w.voters for w in result.wagons if w.target == decided), ())
+    names_on = [v.name for v in voters]
+    why = host_contradiction(thread, roster, decided, names_on, decision.majority, names)
+    if why is None:
+        return result
+    reason = f"{decision.reason} But {why}: the GM decides."
+    held = replace(
+        decision, lynched=None, no_lynch=False, pending=True, reason=reason, waits_for="gm"
+    )
+    return replace(result, decision=held)
+
+
+def _host_rulings(
+    posts: Sequence[PostInput], roster: Roster, rules: VoteRules, day: DaySetup, first: CountResult
+) -> list[HostRuling]:
+    """What the host's vote counts decide of the queued names (the GM's corrections win)."""
+    if not first.queue:
+        return []
+    names = _NO_LYNCH_NAMES if rules.no_lynch else ()
+    thread = [p for p in posts if p.source is Source.THREAD]
+    corrected = {str(e.post) for e in day.events if e.kind in _CORRECTIONS}
+    found = host_rulings(thread, roster, first.queue, first.events, names)
+    return [r for r in found if str(r.event.post) not in corrected]
+
+
+_CORRECTIONS = (DayEventKind.IGNORE, DayEventKind.CORRECT)
+
+
+def _count(
+    posts: Sequence[PostInput],
+    roster: Roster,
+    rules: VoteRules,
+    day: DaySetup,
+    notes: Sequence[str] = (),
+) -> CountResult:
+    counter = _Counter(roster, rules, day)
+    counter.notes.extend(notes)
     for post in _in_order(posts, rules):
         if counter.hammer is None:
             counter.apply_events_before(post)
@@ -271,14 +339,15 @@ class _Counter(GmEvents):
             return
         if not self._edit_allows(post, slot, actions):
             return
-        if (
-            _BROKEN_QUOTE.search(post.html)
-            and (view is None or maybe_quoted(view, actions))
-            and not any(names_post(e, post) for e in self.day.events)
+        if _BROKEN_QUOTE.search(post.html) and not any(
+            names_post(e, post) for e in self.day.events
         ):
-            why = "the post has a quote tag the forum did not render: its vote may be a quote"
-            self._hold(post, slot, actions, "broken_quote", why)
-            return
+            if view is None or maybe_quoted(view, actions[-1:]):
+                why = "the post has a quote tag the forum did not render: its vote may be a quote"
+                self._hold(post, slot, actions, "broken_quote", why)
+                return
+            # The post's last vote is the author's own: what it quoted before does not count.
+            actions = [a for a in actions if not maybe_quoted(view, [a])]
         self._apply(post, slot, actions)
 
     def _outsider(self, post: PostInput, actions: list[RawAction]) -> None:

@@ -125,9 +125,11 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
             # "[vote]unvote[/vote]" is an unvote too.
             out.append(RawAction(Action.UNVOTE, "", run.text, syntax, run.order, run.end))
             continue
-        if not target and i + 1 == len(matches) and syntax is not Syntax.VOTE_TAG:
+        opens = i > 0 or ":" in match.group(0) or _LEADING_OK.match(before)
+        if not target and i + 1 == len(matches) and syntax is not Syntax.VOTE_TAG and opens:
             # "[b]Vote:[/b] Ann": the name often trails the bold keyword on the same line
-            # (but "[b]Vote[/b]ing" is a word, not a vote).
+            # (but "[b]Vote[/b]ing" is a word, not a vote, and "your [b]Confirmed! vote[/b]
+            # on Elsa" is talk: a bold clause ending in a bare "vote" names nobody).
             after = view.text_after(run.end, squash=False)
             target = clean_target(after) if after[:1].isspace() or after[:1] in ":-" else ""
         if target:

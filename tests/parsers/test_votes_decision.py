@@ -252,9 +252,12 @@ def test_a_vote_in_a_post_with_a_broken_quote_waits_for_the_gm() -> None:
         ("[quote=Bob]I think <b>vote: Cy</b> is right", False),
         # A stray close after the vote: the quote may have begun before it.
         ("<b>vote: Cy</b> is what he wrote[/quote] no way", False),
+        # The quoted vote before the stray close does not count; the author's own after it
+        # does (t17173 post 101: "Vote: Kanyeknowsbest ...[/quote] ... unvote, vote: X").
+        ("<b>Vote: Dee</b> obv wagon[/quote] no wagon at all. <b>unvote, vote: Cy</b>", True),
     ],
 )
 def test_only_a_vote_an_unrendered_quote_may_cover_waits(html: str, counted: bool) -> None:
     result = count_votes([post("Ann", html)], FIVE, rules(majority_ends_day=False))
     assert (result.queue == ()) is counted
-    assert bool(result.wagons) is counted
+    assert [w.target for w in result.wagons] == (["Cy"] if counted else [])

@@ -92,6 +92,9 @@ def test_each_syntax(html: str, syntax: Syntax, expected: list[tuple[str, str]])
         "<code>[b]Vote: Ann[/b]</code>",
         "Vote: Ann (plain text in a thread)",
         '<div class="signature"><b>Vote: Ann</b></div>',
+        # A bold clause ending in a bare "vote" is talk: the name after it is not a vote
+        # (t17173 post 158: "you also just gave up your [b]Confirmed! vote[/b] on Elsa").
+        "you gave up your <b>Confirmed! vote</b> on Ann from your last post",
     ],
 )
 def test_never_a_vote_in_the_thread(html: str) -> None:

@@ -162,3 +162,19 @@ def test_posts_voting_in_another_syntax_alert_the_gm_once(world, clock):
     assert len(alerts) == 1
     assert "no vote found in the game's vote syntax (dollar_bold)" in alerts[0].reason
     assert "bold_vote (3 posts)" in alerts[0].reason
+
+
+def test_the_hosts_own_vote_count_decides_a_name_the_counter_queued(world, clock):
+    rt, game_id = world["rt"], world["game_id"]
+    _to_day1(world, clock)
+    forum = LocalForum(world["forum_dir"], "Players", clock=clock)
+    forum.add_post("Ann", "<b>vote: Zedd the Great</b>", clock.now())
+    cycle(rt, game_id)
+    assert daycount.tally(rt, game_id).result.pending == ("Ann",)
+    count_post = "<b>Vote count</b><br>Zed (1): Ann<br>Not voting (4): Bob, Carl, Dan, Zed"
+    forum.add_post("Steph", count_post, clock.now())  # the GM counted it for Zed
+    cycle(rt, game_id)
+    count = daycount.tally(rt, game_id)
+    assert count.votes == {"Zed": ("Ann",)}
+    assert count.result.queue == () and count.result.pending == ()
+    assert any("counts Ann's 'Zedd the Great' for Zed" in n for n in count.result.notes)
