@@ -83,6 +83,21 @@ def build(draft: Draft, ctx: Context) -> list[Piece]:
     return pieces
 
 
+def rule_performer(ability_id: str, ctx: Context) -> str | None:
+    """The teammate of the sender who carries out a team ability by the ruleset's own rule
+    (its ``performer_tag``: Failheap's Mafioso for the mafia kill), or None."""
+    rules = ctx.lexicon.ruleset
+    ability = rules.abilities.get(ability_id)
+    tag = ability.effect_params.get("performer_tag") if ability is not None else None
+    if not tag:
+        return None
+    slots = [s for s in ctx.players.roster.slots if s.alive and s.role in rules.roles]
+    roles = {s.name: rules.roles[str(s.role)] for s in slots}
+    team = roles[ctx.actor].faction if ctx.actor in roles else None
+    doers = [n for n, role in roles.items() if role.faction == team and tag in role.tags]
+    return doers[0] if team is not None and doers else None
+
+
 def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
     if draft.negated and not draft.names and draft.kind is Kind.VOTE:
         draft.abilities = ("vote",)  # "je ne vote pas aujourd'hui"
@@ -187,6 +202,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
     extra_claims = pools[TargetKind.CLAIM]
     if extra_claims and any(s.kind == TargetKind.CLAIM for s in targets):
         targets += [Slot(TargetKind.CLAIM, c) for c in extra_claims if isinstance(c, Claim)]
+        for claim in extra_claims:  # "…, Sabre kills Quill, not sure about the third yet"
+            if isinstance(claim, Claim) and not claim_complete(claim):
+                piece.doubt("claim", f"claim not understood: '{claim.text}'")
         pools[TargetKind.CLAIM] = []
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
     if claims > claims_allowed(ability, ctx):

@@ -9,6 +9,7 @@ from parsers.orders.model import Claim
 from parsers.orders.text import tokenize
 
 _VERB_KINDS = ("ability", "crime")
+_OR = frozenset({"or", "ou", "или", "/"})
 # Between claims of one order: "A kills B, C protects D and E disguised as Ran".
 _CLAIM_SEPARATORS = re.compile(r"\s*[;,]\s*|\s+(?:and|et|и)\s+", re.IGNORECASE)
 
@@ -33,7 +34,9 @@ def parse_claim(text: str, ctx: Context) -> Claim:
 
     The subject is the first player named, the verb the first ability/crime word after it,
     the object the next player (or role, for disguises), the phase any phase reference.
-    Parts that cannot be read stay None; the order is then queued for the GM.
+    Parts that cannot be read stay None; the order is then queued for the GM. A claim with a
+    name it has no place for, or an "or" ("Sabre kills Quill or Oskar"), is not read (its verb
+    stays None) rather than read without them.
 
     Args:
         text: the claim as the player wrote it (without the quote marks).
@@ -68,6 +71,10 @@ def parse_claim(text: str, ctx: Context) -> Claim:
             obj, step = match.values("role")[0], match.length
         elif verb is not None and obj is None and name and len(name.players) == 1:
             obj, step = name.players[0], name.length
+        elif (
+            name is not None or tokens[i].norm in _OR or (match and "alternative" in match.kinds())
+        ):
+            return Claim(text=text, subject=subject)  # "Sabre kills Quill or Oskar": unread
         i += step
     return Claim(text=text, subject=subject, verb=verb, object=obj, phase=phase)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from parsers.orders.build import Piece, claims_allowed
+from parsers.orders.build import Piece, claims_allowed, rule_performer
 from parsers.orders.context import Context
 from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
@@ -15,13 +16,22 @@ from resolver.model import TargetKind
 ACCEPT = 0.9
 
 
+# A sentence taken back as a joke ("зарежу всех ахаха шучу", "kill everyone lol jk").
+_JOKE = re.compile(
+    r"(?<!\w)(?:jk|j/k|just kidding|kidding|je rigole|je plaisante|шучу|шутка)(?!\w)", re.I
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Unread:
     """A sentence that names players but was not read as an order.
 
     ``plain``: no word that could change an order ("Nick ment, j'en suis sûr");
     ``postscript``: in a PS after the orders; ``remark``: a plain statement about a player
-    ("Carl seems scummy"), nothing in it adds to or picks an order.
+    ("Carl seems scummy"), nothing in it adds to or picks an order; ``chatter``: chat before
+    the PM's first order ("Long day, half the thread is yelling at Noor again."), which nothing
+    written later can depend on; ``clarifies``: "the player X" for a target X that is also a
+    role word, any negation in it about the sender ("Oui, le joueur Celty, pas moi").
     """
 
     text: str
@@ -29,6 +39,8 @@ class Unread:
     plain: bool = False
     postscript: bool = False
     remark: bool = False
+    chatter: bool = False
+    clarifies: bool = False
 
 
 @dataclass(slots=True)
@@ -55,10 +67,12 @@ class _Tally:
         """Add an order; it replaces earlier ones it is incompatible with (last valid wins),
         or every earlier order after "actually no," (``corrects``)."""
         if corrects:
+            replaced = [d for d in self.doubtful
+                        if not d[0].other_phase and d[0].order.kind is order.kind]  # fmt: skip
             self.superseded += [o for o in self.accepted if o.kind is order.kind]
+            self.superseded += [d[0].order for d in replaced]
             self.accepted = [o for o in self.accepted if o.kind is not order.kind]
-            self.doubtful = [d for d in self.doubtful
-                             if d[0].other_phase or d[0].order.kind is not order.kind]  # fmt: skip
+            self.doubtful = [d for d in self.doubtful if d not in replaced]
         # "cancel my vote ... I vote Léa": the new order replaces; the cancel is spent
         key = "vote" if order.kind is Kind.VOTE else order.ability
         spent = [o for o in self.accepted if o.kind is Kind.CANCEL
@@ -170,7 +184,17 @@ def combine(
         else:
             tally.accept(order, ctx, piece.corrects)
     _lone_actions(tally, ctx)
-    return _result(tally, pieces, questions, unread or [], ctx.one_action)
+    unread = [u for u in unread or [] if not _names_the_performer(u, tally, ctx)]
+    return _result(tally, pieces, questions, unread, ctx.one_action)
+
+
+def _names_the_performer(line: Unread, tally: _Tally, ctx: Context) -> bool:
+    """ "We whack Priya tonight. Tomasz does the honours.": a plain line naming only the
+    teammate who carries out an accepted team kill by the ruleset's own rule (its
+    ``performer_tag``, the Mafioso), so it changes nothing; another teammate is the GM's."""
+    if not line.plain or len(set(line.names)) != 1:
+        return False
+    return any(rule_performer(o.ability, ctx) == line.names[0] for o in tally.accepted)
 
 
 def _lone_actions(tally: _Tally, ctx: Context) -> None:
@@ -210,17 +234,27 @@ def _crowded(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -
 
 def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
     """Words that name an ability without ordering it: "Nick does the hit" after the kill
-    order, or "if Frank is protected" from a player who cannot protect."""
+    order, "if Frank is protected" from a player who cannot protect, or, next to other
+    orders, an order word with no player that the phase refuses ("c'est voté dans l'antre"
+    at night) or that the player takes back as a joke before any order ("зарежу всех ахаха
+    шучу. Мучаю Ефима.")."""
     if piece.confidence >= ACCEPT or count == 1:
         return False
     if verdict.rule and " has no " in verdict.rule:
         return True
+    earlier = [*tally.accepted, *(o for o, _ in tally.rejected)]
+    unsure = "the player sounds unsure" in piece.doubts
+    if unsure and earlier:
+        return False  # "Shoot Nick. Not sure I should shoot at all": about the orders
     targetless = any(d.startswith("no player given") for d in piece.doubts)
     if not targetless:
         return False
     if "asked as a question" in piece.doubts:
         return True  # "how much sleeping pill do I have left?": the question is kept
-    earlier = [*tally.accepted, *(o for o, _ in tally.rejected)]
+    if verdict.rule:
+        return True  # "(c'est voté dans l'antre)" at night: no order of this phase
+    if unsure:  # "зарежу всех ахаха шучу. Мучаю Ефима.": taken back before any order
+        return bool(_JOKE.search(piece.order.source))
     return any(o.ability == piece.order.ability or o.source == piece.order.source
                for o in earlier)  # fmt: skip
 
@@ -280,8 +314,10 @@ def _unread_parts(
         return f"more orders than the sender may give in this phase: {orders}"
     if not (tally.accepted or tally.rejected):
         return None
-    read = {o.source for o in tally.accepted}
-    asked = tuple(q for q in asked if q not in read)  # "SI: did X kill Y?" is the order
+    # "SI: did X kill Y?" is the order; "je bloque Killian... il me tue ?" is replaced by
+    # the correction after it ("tant pis, bloque Jérémie plutôt"): neither is left to answer
+    read = {o.source for o in [*tally.accepted, *tally.superseded]}
+    asked = tuple(q for q in asked if q not in read)
     if asked:
         return f"question to the GM: {asked[0]}"
     targets = {str(v) for o in tally.accepted for s in o.targets
@@ -293,7 +329,7 @@ def _unread_parts(
         return f"a line names a player but was not read as an order: '{unread[0].text}'"
     sources = {o.source for o in [*tally.accepted, *(o for o, _ in tally.rejected)]}
     for text, names in tally.ignored_names:
-        if text not in sources and set(names) - targets:  # "Nick does the hit.": a performer
+        if text not in sources and set(names) - targets - replaced:  # "Nick does the hit."
             return f"a line mentions an order but was not read as one: '{text}'"
     if tally.foreign and tally.accepted:
         order, rule = tally.foreign[-1]
@@ -309,6 +345,8 @@ def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
     about players ("Carl seems scummy"), or one naming only the orders' targets and the
     targets they replaced ("oui Yann, définitif", "Ann can take care of herself" after
     "make it Ollie")."""
+    if line.chatter or (line.clarifies and set(line.names) <= targets):
+        return True
     if not line.plain:
         return False
     return line.postscript or line.remark or set(line.names) <= targets | replaced

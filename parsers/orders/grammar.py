@@ -27,7 +27,7 @@ def _table(**langs: str) -> Table:
 
 # Built-in phrase kinds. Each becomes lexicon entries of that kind in every language.
 CANCEL: Final = _table(
-    en="cancel|cancel that|cancel my|never mind|nevermind|no action|no actions|do nothing|"
+    en="cancel|cancel that|cancel my|never mind|nevermind|nvm|no action|no actions|do nothing|"
     "nothing tonight|nothing today|not doing anything|skip my action|i pass|i'll pass|"
     "scrap that|scratch that|disregard|ignore my previous|ignore my last|withdraw|"
     "retract|no order|no orders|sit this one out|sitting out",
@@ -49,22 +49,38 @@ HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
-    "jk|just kidding|kidding",
-    fr="peut-être|peut etre|hésite|sais pas|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
+    "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
+    "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
+    "not fully sure|not quite sure",
+    fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
+    "pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
-    "au cas où|à moins que|à moins qu'|je rigole|je plaisante",
+    "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
+    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
-    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай",
+    "пока что|временно|"
+    "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
+    "не совсем уверен|не совсем уверена|не до конца уверен",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
 DOUBT: Final = _table(
     en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
-    "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding",
+    "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding|i'll confirm|confirm later|"
+    "will update|i'll update|update later|might change|may change|could change|might switch|"
+    "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
+    "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
+    "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
+    "not quite sure",
     fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
-    "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante",
+    "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
+    "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
+    "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non|pas sûr à 100%|"
+    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
-    "не точно|шучу",
+    "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
+    "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
+    "не до конца уверен",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word
@@ -94,6 +110,33 @@ SEQUENCE: Final = _table(
     "choisis|cible|ce soir|cette nuit|demain|nuit|jour|lui|elle",
     ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
     "ночью|завтра|ночь|день|его|её|ее|ему|ей",
+)
+# A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
+# order naming nobody, the one player the PM's earlier orders named.
+PRONOUN: Final = _table(
+    en="him|her|them|it",
+    fr="lui|elle",
+    ru="него|неё|нее|его|её|ее|ним|ней|нему",
+)
+# "The player" written next to a name that is also a role word ("je sauve shinra (le joueur
+# hein, pas moi)", "the player Mayor"): the sender means the player.
+PLAYER_WORD: Final = _table(en="player", fr="joueur|joueuse", ru="игрок|игрока|игроку|игроком")
+# A word closing a sentence's order that makes it the replacement of an earlier one ("tant
+# pis, bloque Jérémie plutôt", "heal Bob instead", "лечу Диму лучше").
+INSTEAD: Final = _table(en="instead|rather", fr="plutôt|plutot", ru="лучше")
+# Correction words that confirm when nothing follows them ("check Tomasz. Final."): not a
+# correction left dangling.
+AFFIRM: Final = _table(
+    en="final|final answer|for real|definitely",
+    fr="définitif|définitive|pour de vrai|final",
+    ru="окончательно|итог|итого|точно",
+)
+# Words that pick a player ("Gwen is my pick", "mon choix"): chat before the order with one
+# may be the real choice, so it is never set aside.
+PICK: Final = _table(
+    en="pick|choice|choose|vote|lynch",
+    fr="choix|choisis|choisir|vote|voter",
+    ru="выбор|выбираю|выбрать|голос|голосую",
 )
 # A postscript ("PS: Nick is lying"): chat after the orders.
 POSTSCRIPT_LINE: Final = r"^\s*(?:p\.?\s?-?\s?p?\.?\s?s\.?|зы|п\.?\s?с\.?)(?=[\s:.,!\-–—]|$)"
@@ -180,10 +223,12 @@ CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
 GREETING: Final = _table(
     en="hi|hello|hey|heya|hiya|yo|dear gm|hi gm|hey gm|hello gm|good evening|good morning|"
-    "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz",
-    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît",
+    "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz|btw|"
+    "by the way|oh|ah",
+    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît|"
+    "au fait|oh|ah",
     ru="привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|итак|так|"
-    "ну|пожалуйста|плиз",
+    "ну|пожалуйста|плиз|кстати",
 )
 SIGNOFF: Final = _table(
     en="thanks|thank you|thx|ty|cheers|regards|best|see you|cya|gn|good night|love|xoxo|bye",

@@ -112,6 +112,11 @@ class Lexicon:
         self.preference_keys = self._word_keys(grammar.PREFERENCE)
         self.remark_keys = self._word_keys(grammar.REMARK)
         self.sequence_keys = self._word_keys(grammar.SEQUENCE)
+        self.pronoun_keys = self._word_keys(grammar.PRONOUN)
+        self.player_keys = self._word_keys(grammar.PLAYER_WORD)
+        self.instead_keys = self._word_keys(grammar.INSTEAD)
+        self.affirm_keys = self._word_keys(grammar.AFFIRM)
+        self.pick_keys = self._word_keys(grammar.PICK)
 
     def _word_keys(self, table: grammar.Table) -> frozenset[str]:
         """The keys of a table's one-word phrases (looked up per word, not as phrases)."""

@@ -16,7 +16,7 @@ from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head
-from parsers.orders.scan import Draft, scan
+from parsers.orders.scan import Draft, said_player, scan
 from parsers.orders.text import (
     content_lines,
     normalize,
@@ -146,17 +146,24 @@ class OrderParser:
             if not found and not asks and not carried and carry is not None:
                 found = _bare_names(reading, ctx, carry)
             _name_first(drafts, found, reading, ctx)
+            _pronoun_target(drafts, found, reading, ctx)
             named = _named(reading, ctx)
             for draft in found:
                 draft.mentions = named
             if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
+            if not found and not carried and drafts and _dangling(reading, ctx):
+                drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
             if asks:
                 questions.append(sentence)
             elif not found and not carried and named and not _only_not(reading, ctx):
                 plain = _plain(reading, ctx)
                 remark = plain and _remark(reading, ctx)
-                unread.append(Unread(sentence, named, plain, line in postscript, remark))
+                chatter = not drafts and _chatter(reading, ctx)
+                clear = _clarifies(reading, ctx)
+                unread.append(
+                    Unread(sentence, named, plain, line in postscript, remark, chatter, clear)
+                )
             later = _names_a_later_phase(reading)
             for draft in found:
                 draft.question = draft.question or asks
@@ -396,6 +403,31 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
         drafts.remove(draft)
 
 
+def _pronoun_target(
+    drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context
+) -> None:
+    """ "Vote: Valkyr. And I'm using Voice of Accusation on him.": an order naming nobody,
+    with a pronoun after its order word, takes the one player the PM's earlier orders named
+    (not when they named several, or the sender)."""
+    if len(found) != 1 or found[0].kind is not Kind.ORDER or found[0].names:
+        return
+    draft, pronouns = found[0], ctx.lexicon.pronoun_keys
+    tokens = reading.sentence.tokens[draft.end :]
+    pairs = list(zip(tokens, reading.keys[draft.end :], strict=True))
+    said = {t.text for t, k in pairs if k & pronouns}
+    also = {t.text for t, k in pairs if k & ctx.lexicon.sequence_keys}  # "on it too"
+    if not said or set(draft.unknown) - said - also or draft.nobody or draft.vague:
+        return
+    if not draft.wants(ctx, "player"):
+        return
+    earlier = {h.players for d in drafts if d.kind in (Kind.ORDER, Kind.VOTE)
+               for g in d.names for h in g}  # fmt: skip
+    if len(earlier) != 1 or len(next(iter(earlier))) != 1 or (ctx.actor,) in earlier:
+        return
+    draft.unknown.clear()
+    draft.add_name(NameHit(next(iter(earlier)), 1, 1.0, "pronoun"))
+
+
 _POSTSCRIPT = re.compile(grammar.POSTSCRIPT_LINE, re.IGNORECASE)
 # Word kinds that may change an order: a line with one is never set aside as a remark.
 _UNPLAIN = frozenset({"hedge", "doubt", "open_choice", "correction", "alternative", "condition",
@@ -418,7 +450,8 @@ def _plain(reading: Reading, ctx: Context) -> bool:
 
 
 def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
-    """:func:`_plain` for the words from token ``start`` on."""
+    """:func:`_plain` for the words from token ``start`` on. A question word after the first
+    is no question in a sentence not asked as one ("Tomasz does the honours")."""
     if reading.sentence.question:
         return False
     for i, keys in enumerate(reading.keys[start:], start):
@@ -426,9 +459,71 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
             return False
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
+        if i > start:  # "Tomasz does the honours", "…, which is weird": not asked
+            kinds -= {"question"}
         if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
             return False
     return True
+
+
+# Word kinds chat before the first order may hold: what they would change comes later (a
+# sentence asked as a question is a question before it gets here).
+_CHAT_KINDS = frozenset({"negation", "correction", "no_target", "question"})
+
+
+def _clarifies(reading: Reading, ctx: Context) -> bool:
+    """ "Oui, le joueur Celty, pas moi": every name in the sentence written as "the player X",
+    any negation about the sender only, and no other word that could change an order."""
+    if not any(k & ctx.lexicon.player_keys for k in reading.keys):
+        return False
+    i, names = 0, 0
+    while i < len(reading.keys):
+        name = reading.name(ctx, i)
+        if name is not None:
+            if not said_player(reading, ctx, i, name.length):
+                return False
+            i, names = i + name.length, names + 1
+            continue
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        step = match.length if match is not None else 1
+        if "negation" in kinds and not _kind_at(reading, ctx, i + step, "self"):
+            return False
+        if kinds & _UNPLAIN - {"negation"} or (match is not None and match.values("ability")):
+            return False
+        i += step
+    return names > 0
+
+
+def _chatter(reading: Reading, ctx: Context) -> bool:
+    """Chat before any order ("Long day, lol, half the thread is yelling at Noor again."): a
+    sentence of at least four words besides names, with no word that could make an order of it
+    or change one (a negation, "non" or "which" may be there: "Matthieu c'était non", the
+    orders come after them), no preference and no phase but a past one ("I reread day 3")."""
+    if reading.sentence.question:
+        return False
+    words, i = 0, 0
+    while i < len(reading.keys):
+        if reading.sentence.tokens[i].is_punct:
+            i += 1
+            continue
+        found = reading.phase(ctx, i)
+        if found is not None and found[0].number >= ctx.phase.number:
+            return False
+        name = reading.name(ctx, i)
+        if name is not None:
+            i += name.length
+            continue
+        if reading.keys[i] & (ctx.lexicon.preference_keys | ctx.lexicon.pick_keys):
+            return False  # "Gwen would be better", "Gwen is the one"
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        if kinds & _UNPLAIN - _CHAT_KINDS and not (
+            kinds <= {"doubt"} and _belief(reading, ctx, i, match)
+        ):
+            return False
+        words, i = words + 1, i + (match.length if match is not None else 1)
+    return words >= 4
 
 
 def _remark(reading: Reading, ctx: Context) -> bool:
@@ -473,8 +568,42 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
             continue
         believed = reading.name(ctx, after) if "open_choice" not in match.kinds() else None
         if believed is None or set(believed.players) & (targets | {ctx.actor}):
-            return True
+            # not "Hmm, on second thought make it Dave.": a correction, read as one
+            return not _corrects_to_a_name(reading, ctx)
     return False
+
+
+_DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})
+_DANGLING_MAX = 8  # tokens: a correction to nobody is short ("Actually, no wait...")
+
+
+def _dangling(reading: Reading, ctx: Context) -> bool:
+    """ "check Tomasz. no wait.", "Je découvre Loïc. Non.", "Changed my mind.": after an
+    order, a sentence of a correction to nobody, or of one "no"; not "no changes" (a
+    negated correction word) nor "Final." (a confirmation)."""
+    kinds: list[frozenset[str]] = []
+    i, tokens = 0, reading.sentence.tokens
+    if len(tokens) > _DANGLING_MAX:
+        return False
+    while i < len(tokens):
+        match = reading.match(ctx, i)
+        if reading.keys[i] & ctx.lexicon.affirm_keys:
+            return False  # "Final.", "итог."
+        if not tokens[i].is_punct:
+            kinds.append(match.kinds() if match else frozenset({"?"}))
+        i += match.length if match else 1
+    if not kinds or not all(k <= _DANGLING_KINDS for k in kinds):
+        return False
+    if len(kinds) == 1 and kinds[0] & {"negation", "correction"}:
+        return True
+    return any("correction" in k and not (j and "negation" in kinds[j - 1])
+               for j, k in enumerate(kinds))  # fmt: skip
+
+
+def _corrects_to_a_name(reading: Reading, ctx: Context) -> bool:
+    """A correction word with a player named after it ("hmm, make it Dave")."""
+    fixed = [i for i in range(len(reading.keys)) if _kind_at(reading, ctx, i, "correction")]
+    return bool(fixed) and any(reading.name(ctx, j) for j in range(fixed[0], len(reading.keys)))
 
 
 def _only_not(reading: Reading, ctx: Context) -> bool:
@@ -500,8 +629,8 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft.source = reading.sentence.text
     if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
         draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
-    else:
-        draft.guessed = "a name alone after the order: a correction?"
+    elif [[h.players for h in group] for group in last.names] != [[h.players] for h in others]:
+        draft.guessed = "a name alone after the order: a correction?"  # not "… Loïc. Loïc."
     return [draft]
 
 
@@ -544,7 +673,10 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             i += hit.length
             continue
         match = reading.match(ctx, i)
-        if not tokens[i].is_punct and not (match and match.kinds() <= _CORRECTION_WORDS):
+        kinds = match.kinds() if match else frozenset({"?"})
+        if "correction" in kinds:  # "Non, Thibault.": "non" is also "no action"
+            kinds -= {"no_target"}
+        if not tokens[i].is_punct and not kinds <= _CORRECTION_WORDS:
             return None
         i += match.length if match else 1
     return hits
@@ -578,16 +710,23 @@ _OWN_TEAM = re.compile(
 )
 
 
-_LATER = tuple(sorted({tuple(normalize(w) for w in phrase.split())
-                       for phrases in grammar.NEXT.values() for phrase in phrases},
-                      key=len, reverse=True))  # fmt: skip
+def _by_first_word(phrases: set[tuple[str, ...]]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for words in phrases:
+        index.setdefault(words[0], []).append(words)
+    return {first: tuple(group) for first, group in index.items()}
+
+
+# The phrases of a later phase, by their first word (one dict look-up per word of a PM).
+_LATER = _by_first_word({tuple(normalize(w) for w in phrase.split())
+                         for phrases in grammar.NEXT.values() for phrase in phrases})  # fmt: skip
 
 
 def _names_a_later_phase(reading: Reading) -> bool:
     """ "je sauve Tom la nuit prochaine", "завтра ночью": the order is for a later phase."""
     norms = reading.norms
     return any(tuple(norms[i : i + len(words)]) == words
-               for i in range(len(norms)) for words in _LATER)  # fmt: skip
+               for i, norm in enumerate(norms) for words in _LATER.get(norm, ()))  # fmt: skip
 
 
 # "in case I die" and its kin: what makes a text a will, not a doubt about the order in it

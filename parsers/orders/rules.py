@@ -147,9 +147,26 @@ def _requires(c: Check) -> Finding | None:
         if key == "dead_exists" and all(s.alive for s in c.roster.slots):
             return Finding(rule=f"nobody is dead yet: {c.name} has no target")
     needs = c.ability.effect_params.get("requires")
+    if needs == "target_cross_examined_before" and _cross_examined(c):
+        return None
     if needs in _UNCHECKABLE_REQUIRES:
         return Finding(doubt=f"{c.name} needs {str(needs).replace('_', ' ')}: the GM checks")
     return None
+
+
+def _failed(result: str | None) -> bool:
+    """A past order's result says it failed or was blocked."""
+    return any(w in (result or "").casefold() for w in ("fail", "block"))
+
+
+def _cross_examined(c: Check) -> bool:
+    """The history shows the sender cross-examining every target in an earlier phase (DCTP's
+    Voice of Accusation: "on a player they have cross examined before")."""
+    if c.history is None or not c.players():
+        return False
+    past = c.history.by(c.ctx.actor, "cross_examine")
+    done = {t for o in past if not _failed(o.result) for t in o.targets}
+    return set(c.players()) <= done
 
 
 def _given_in_history(c: Check, status: str) -> bool:
@@ -161,8 +178,7 @@ def _given_in_history(c: Check, status: str) -> bool:
     for order in c.history.orders:
         ability = c.ruleset.abilities.get(order.ability)
         gives = ability is not None and ability.effect_params.get("status") == status
-        failed = any(w in (order.result or "").casefold() for w in ("fail", "block"))
-        if gives and not failed and set(order.targets) & alive:
+        if gives and not _failed(order.result) and set(order.targets) & alive:
             return True
     return False
 

@@ -66,10 +66,18 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         i += used
     if drafts and drafts[0] is carry:
         drafts.pop(0)
+    if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
+        drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
+    elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
+        drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
+    if drafts and drafts[-1].names and _closes_with_doubt(reading, ctx):
+        drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
     if drafts and loose and not drafts[0].names and flags["adjacent"]:
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
+    elif drafts and _resumed(reading, ctx, drafts[0], loose):
+        drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
     handed = any("handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j)))
@@ -78,6 +86,56 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+_CLITICS = frozenset({"le", "la", "l"})
+_SUBJECTS = frozenset({"je", "j", "on", "nous"})  # "je le sauve", not "le prochain maire"
+
+
+def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit]) -> bool:
+    """ "Noé, je le sauve", "Ann, heal her", "Нину — лечу её": one player named before an
+    order that names nobody, taken up by a pronoun (a French clitic before the order word,
+    a pronoun after it)."""
+    if draft.names or len(loose) != 1 or len(loose[0].players) != 1 or draft.unknown or draft.vague:
+        return False
+    if loose[0].players == (ctx.actor,) or not draft.wants(ctx, "player"):
+        return False
+    norms, keys = reading.norms, reading.keys
+    start = draft.end - len(draft.trigger.split())
+    clitic = start >= 2 and norms[start - 1] in _CLITICS and norms[start - 2] in _SUBJECTS
+    return clitic or any(k & ctx.lexicon.pronoun_keys for k in keys[draft.end :])
+
+
+def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
+    """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
+    tokens = reading.sentence.tokens
+    for j in range(1, len(tokens)):
+        match = reading.match(ctx, j)
+        if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
+            continue
+        if all(t.is_punct for t in tokens[j + match.length :]):
+            return True
+    return False
+
+
+def _affirms(phrase: str, ctx: Context) -> bool:
+    """A correction phrase that confirms when nothing follows it ("for real", "final answer")."""
+    return any(
+        ctx.lexicon.affirm_keys & ctx.lexicon.morph.keys(w.casefold()) for w in phrase.split()
+    )
+
+
+def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
+    """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
+    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
+    if len(words) < 2 or not reading.keys[words[-1]] & ctx.lexicon.instead_keys:
+        return False
+    before = words[-2]
+    for j in range(before + 1):
+        hit = reading.name(ctx, j)
+        if hit is not None and j + hit.length - 1 == before:
+            return True
+    return False
 
 
 def _step(
@@ -129,7 +187,8 @@ def _step(
         _add_name(cur, loose, govern(reading, ctx, i, name), flags)
         if cur is not None:
             cur.last_was_name = True
-            if _role_like(reading, i, match) and _role_elsewhere(ctx, name, match):
+            role_like = _role_like(reading, i, match) and _role_elsewhere(ctx, name, match)
+            if role_like and not said_player(reading, ctx, i, name.length):
                 cur.role_named = token.text  # "heal the doctor": the player Doctor or a role?
         return name.length
     if match is not None:
@@ -153,6 +212,21 @@ def _carry_flags(
 
 
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
+
+
+def said_player(reading: Reading, ctx: Context, i: int, length: int) -> bool:
+    """ "le joueur Celty", "shinra (le joueur hein, pas moi)": the word "player" right before
+    the name at ``i``, or among the three words after it, with no other name and no negation
+    between ("shinra, pas le joueur" means the role)."""
+    keys = ctx.lexicon.player_keys
+    if i > 0 and reading.keys[i - 1] & keys:
+        return not any(is_kind(reading, ctx, j, "negation") for j in range(max(i - 4, 0), i))
+    for j in range(i + length, min(i + length + 4, len(reading.keys))):
+        if reading.name(ctx, j) is not None or is_kind(reading, ctx, j, "negation"):
+            return False  # "shinra, pas le joueur": the role
+        if reading.keys[j] & keys:
+            return True
+    return False
 
 
 def _role_like(reading: Reading, i: int, match: Match | None) -> bool:
@@ -238,10 +312,24 @@ def _start(
         rest = " ".join(t.text for t in tokens[end:])
         if rest:
             draft.claims.extend(parse_claims(rest, ctx))
+            draft.hedged = draft.hedged or _unsure_words(reading, ctx, end)
             drafts.append(draft)
             return len(tokens) - i
     drafts.append(draft)
     return match.length
+
+
+_UNSURE_KINDS = frozenset({"hedge", "doubt", "open_choice"})
+
+
+def _unsure_words(reading: Reading, ctx: Context, start: int) -> bool:
+    """A hedge, doubt or open choice among the claims read from token ``start`` on ("and
+    maybe 'nightowl kills Oskar'", "not sure about the third yet")."""
+    for j in range(start, len(reading.sentence.tokens)):
+        match = reading.match(ctx, j)
+        if match is not None and match.kinds() & _UNSURE_KINDS and reading.name(ctx, j) is None:
+            return True
+    return False
 
 
 def _will_marker(reading: Reading, i: int, match: Match, cur: Draft | None) -> bool:
@@ -310,12 +398,14 @@ def _marker(
             flags["negated"] = True
     elif "open_choice" in kinds:
         flags["hedged"] = True  # "heal Frank (up to you)": the GM is asked to choose
-    elif "hedge" in kinds:
-        flags["hedged"] = flags["hedged"] or not flags.get("aside", False)  # not "(she might…)"
+    elif "hedge" in kinds:  # not "(she might…)"; but "(not 100% sure)" is about the order
+        aside = flags.get("aside", False) and "doubt" not in kinds
+        flags["hedged"] = flags["hedged"] or not aside
     elif "correction" in kinds:
         flags["correction"] = True  # the next order replaces the PM's earlier ones
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
             flags["replace"] = True  # "charme Manon, enfin non, plutôt Lucas": Lucas
+            flags["replace_at"] = match.entries[0].text
     elif cur is None:
         roles = match.values("role")
         if roles and ctx.role not in roles:

@@ -116,6 +116,8 @@ def content_lines(text: str) -> list[str]:
         line = raw.strip()
         if _SIG_LINE.match(line):
             break
+        if line.startswith(">"):  # a quoted line, header or not ("> Gaëtan a écrit : …")
+            continue
         if _QUOTE_HEADER.match(line):
             in_quote = True
             continue
@@ -129,14 +131,15 @@ def content_lines(text: str) -> list[str]:
     return _join_numbered(lines)
 
 
-_NUMBERED_HEADER = re.compile(r"^(?P<head>[^\d:]*[^\W\d])\s*#?\d{1,2}\s*:$")
+_NUMBERED_HEADER = re.compile(r"^(?P<head>[^:]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$")
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
 
 
 def _join_numbered(lines: list[str]) -> list[str]:
-    """A header with a count and nothing after it ("Investigate 3:", "SI 2:") followed by
-    numbered or bulleted lines is one order: ``Investigate: A kills B, C protects D``. The
-    count is the player's claim of how many the order takes, never a target."""
+    """A short header with nothing after its colon ("Investigate 3:", "SI 2:", "Night 3
+    investigations:") followed by numbered or bulleted lines is one order: ``Investigate: A
+    kills B, C protects D``. A count at its end is the player's claim of how many the order
+    takes, never a target."""
     out: list[str] = []
     i = 0
     while i < len(lines):
