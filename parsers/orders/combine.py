@@ -255,7 +255,11 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
         return True  # "(c'est voté dans l'antre)" at night: no order of this phase
     if unsure:  # "зарежу всех ахаха шучу. Мучаю Ефима.": taken back before any order
         return bool(_JOKE.search(piece.order.source))
-    return any(o.ability == piece.order.ability or o.source == piece.order.source
+    # "I vote Tansy and I'm using Voice of Accusation on that vote": an ability with no
+    # player in a vote's sentence may be an add-on to the vote, never set aside
+    return any(o.ability == piece.order.ability
+               or (o.source == piece.order.source
+                   and not (o.kind is Kind.VOTE and piece.order.kind is Kind.ORDER))
                for o in earlier)  # fmt: skip
 
 

@@ -1,0 +1,64 @@
+"""Issue 11, blind round C's wrong accepts, each as a class: a second order dropped from a
+PM (an add-on to a vote, a phrase split by its target), an add-on whose condition depends
+on orders not known yet, a penalty from the history, an item outside the giver's list, an
+arrest for a kill whose victim lived, a target matching a dead player next to a living
+look-alike."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.roster import roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History | None = History(),
+           items: tuple[str, ...] = ()) -> ParseResult:  # fmt: skip
+    roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(
+        text, roster=roster, actor=actor, phase=phase, history=history, items=items
+    )
+
+
+def _candidates(result: ParseResult) -> set[str]:
+    return {o.render() for c in result.candidates for o in c.orders}
+
+
+DCTP = {"Ines": "chianti", "Otto": "kujou", "Bea": "conan", "Ugo": "megure", "Rex": "vodka",
+        "Lou": "gin", "Pim": "ran"}  # fmt: skip
+
+
+def test_an_ability_with_no_player_in_a_vote_s_sentence_is_not_dropped() -> None:
+    text = "Voting Bea today, and I'm putting my Voice of Accusation behind that vote."
+    both = _parse("dctp", DCTP, text, "Otto", "day2")
+    assert both.status is Status.AMBIGUOUS
+    assert "voice_of_accusation" in {o.ability for c in both.candidates for o in c.orders}
+    # twin: the vote alone stays accepted
+    alone = _parse("dctp", DCTP, "Voting Bea today.", "Otto", "day2")
+    assert alone.status is Status.ACCEPTED and [o.render() for o in alone.orders] == ["vote Bea"]
+
+
+def test_an_order_phrase_split_by_its_target_is_not_dropped() -> None:
+    split = _parse("dctp", DCTP, "Observe Ugo tonight, then stake him out too.", "Ines", "night3")
+    assert split.status is Status.AMBIGUOUS and "stake_out" in split.reason
+    assert "observe Ugo" in _candidates(split)
+    by_name = _parse("dctp", DCTP, "Stake Ugo out, and observe Bea.", "Ines", "night3")
+    assert by_name.status is Status.AMBIGUOUS
+    # twins: each order alone, and a split phrase of an ability the sender lacks
+    for text, want in (("Observe Ugo tonight.", "observe Ugo"),
+                       ("Stake out Ugo tonight.", "stake_out Ugo")):  # fmt: skip
+        one = _parse("dctp", DCTP, text, "Ines", "night3")
+        assert one.status is Status.ACCEPTED and [o.render() for o in one.orders] == [want]
+
+
+def test_two_exclusive_abilities_in_one_pm_queue() -> None:
+    both = _parse("dctp", DCTP, "Observe Ugo. Stake out Bea.", "Ines", "night3")
+    assert both.status is Status.AMBIGUOUS and "more orders" in both.reason
