@@ -16,7 +16,7 @@ from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
-from parsers.orders.rules import clan_head
+from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
 from parsers.orders.text import (
     content_lines,
@@ -25,7 +25,7 @@ from parsers.orders.text import (
     strip_markup,
     tokenize,
 )
-from parsers.orders.validate import Situation, validate
+from parsers.orders.validate import Situation, Verdict, validate
 from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
 from resolver.model import Ruleset
@@ -118,6 +118,7 @@ class OrderParser:
                 draft.handed = True
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
+        verdicts = _killing_actions(pieces, verdicts, ctx, history)
         return _unread_orders(combine(pieces, verdicts, questions, ctx, unread), pieces, written)
 
     def _read(
@@ -377,6 +378,23 @@ _SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime"
 
 
 _SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
+
+
+def _killing_actions(
+    pieces: list[tuple[Piece, list[Piece]]],
+    verdicts: list[Verdict],
+    ctx: Context,
+    history: History | None,
+) -> list[Verdict]:
+    """A killing action with no kill of the sender's in the PM or earlier this night
+    ("disco Nadia, with heavy handed on top"): the GM checks who kills tonight."""
+    orders = [p.order for p, _ in pieces]
+    out: list[Verdict] = []
+    for (piece, _), verdict in zip(pieces, verdicts, strict=True):
+        doubt = None if verdict.rule or verdict.doubt else (
+            killing_action_doubt(piece.order, ctx, orders, history))  # fmt: skip
+        out.append(Verdict(doubt=doubt) if doubt else verdict)
+    return out
 
 
 def _unread_orders(

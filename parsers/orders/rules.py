@@ -638,3 +638,39 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
 _STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _lovers})
+
+
+def killing_action_doubt(
+    order: Order, ctx: Context, pm_orders: Iterable[Order], history: History | None
+) -> str | None:
+    """Seed 000: a killing action ("An ability a BO member can only use on a night they're
+    assigned to kill": Heavy Handed, Bourbon's Investigate 2) depends on who kills tonight,
+    which the kill orders of the night settle (the leader's order, the rotation). Unless the
+    same PM or an earlier order of the night gives the sender the kill, the GM checks."""
+    if ctx.phase.kind != "night" or not _killing_action(ctx, order.ability):
+        return None
+    earlier = [_kill_by(o.ability, o.actor, o.performer, tuple(o.targets))
+               for o in (history.in_phase(ctx.phase.id) if history else ())]  # fmt: skip
+    same_pm = [_kill_by(o.ability, ctx.actor, None, tuple(str(s.value) for s in o.targets))
+               for o in pm_orders]  # fmt: skip
+    if ctx.actor in earlier + same_pm:
+        return None
+    name = ctx.lexicon.name("ability", order.ability)
+    return f"{name} is used only on a night the sender is assigned the kill: the GM checks"
+
+
+def _killing_action(ctx: Context, ability_id: str) -> bool:
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
+    own = role.abilities.get(ability_id, ability) if role is not None else ability
+    return any(a is not None and ("killing_action" in a.tags
+                                  or bool(a.effect_params.get("killing_action")))
+               for a in (ability, own))  # fmt: skip
+
+
+def _kill_by(ability: str, actor: str, performer: str | None, targets: tuple[str, ...]) -> str:
+    """Who carries out a kill order: the performer, the first target of the leader's
+    ``order_kill``, the sender of a ``kill``; "" for any other order."""
+    if ability == "order_kill":
+        return performer or (targets[0] if targets else "")
+    return (performer or actor) if ability == "kill" else ""

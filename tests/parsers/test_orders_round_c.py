@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -62,3 +62,20 @@ def test_an_order_phrase_split_by_its_target_is_not_dropped() -> None:
 def test_two_exclusive_abilities_in_one_pm_queue() -> None:
     both = _parse("dctp", DCTP, "Observe Ugo. Stake out Bea.", "Ines", "night3")
     assert both.status is Status.AMBIGUOUS and "more orders" in both.reason
+
+
+def test_a_killing_action_waits_for_the_night_s_kill() -> None:
+    # Rex (Vodka) may use Heavy Handed only on a night he is assigned the kill
+    addon = "Discombobulate Bea, and heavy handed too."
+    unknown = _parse("dctp", DCTP, addon, "Rex", "night3")
+    assert unknown.status is Status.AMBIGUOUS and "assigned the kill" in unknown.reason
+    other = History(orders=(PastOrder("night3", "Lou", "order_kill", ("Lou", "Ugo")),))
+    assert _parse("dctp", DCTP, addon, "Rex", "night3", other).status is Status.AMBIGUOUS
+    # twins: the kill in the same PM, or the leader's order of the night giving it to Rex
+    same_pm = _parse("dctp", DCTP, f"Kill Pim. {addon}", "Rex", "night3")
+    assert same_pm.status is Status.ACCEPTED
+    assert {o.ability for o in same_pm.orders} == {"kill", "discombobulate", "heavy_handed"}
+    given = History(orders=(PastOrder("night3", "Lou", "order_kill", ("Rex", "Pim")),))
+    assert _parse("dctp", DCTP, addon, "Rex", "night3", given).status is Status.ACCEPTED
+    # a night action that is no killing action is not held back
+    assert _parse("dctp", DCTP, "Discombobulate Bea.", "Rex", "night3").status is Status.ACCEPTED
