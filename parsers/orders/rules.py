@@ -8,7 +8,7 @@ the GM decides, the order is never accepted on a guess.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from parsers.orders.context import Context
@@ -372,6 +372,21 @@ def _expand_roles(ruleset: Ruleset, names: Iterable[object]) -> set[str] | None:
     return roles
 
 
+def _param_lists(c: Check) -> Finding | None:
+    """A parameter the ruleset limits to a list (``param_rules: {item: {from: gift_list}}``:
+    the Fairy gives only the items of her gift list) must be on it."""
+    params = c.ability.effect_params
+    for key, rule in dict(params.get("param_rules") or {}).items():
+        listed = params.get(str(rule.get("from"))) if isinstance(rule, Mapping) else None
+        value = c.order.param(str(key))
+        if not isinstance(listed, list | tuple) or value is None:
+            continue
+        if str(value) not in map(str, listed):
+            shown = c.ctx.lexicon.name("item", str(value))
+            return Finding(rule=f"{shown} is not on the list {c.name} may give")
+    return None
+
+
 def _claims(c: Check) -> Finding | None:
     """The phase an investigation may ask about (seed 000: Investigate is about the current
     night, Special Investigate about a past night or the preparation phase)."""
@@ -628,6 +643,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _shielded,
     _lovers,
     _target_classes,
+    _param_lists,
     _claims,
     _only_if,
     _uses,

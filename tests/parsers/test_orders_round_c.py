@@ -79,3 +79,16 @@ def test_a_killing_action_waits_for_the_night_s_kill() -> None:
     assert _parse("dctp", DCTP, addon, "Rex", "night3", given).status is Status.ACCEPTED
     # a night action that is no killing action is not held back
     assert _parse("dctp", DCTP, "Discombobulate Bea.", "Rex", "night3").status is Status.ACCEPTED
+
+
+RU = {"Дина": "fairy", "Глеб": "villager", "Вера": "doctor", "Лев": "mafia_boss"}
+
+
+def test_a_gift_outside_the_giver_s_list_is_refused() -> None:
+    # the Fairy gives only the items of her list (ru_mafia.yaml gift_list): vodka is not one
+    off_list = _parse("ru_mafia", RU, "Дарю Глебу водку", "Дина", "night3")
+    assert off_list.status is Status.REJECTED and "list" in (off_list.rule or "")
+    # twin: an item of the list stays accepted
+    listed = _parse("ru_mafia", RU, "Дарю Глебу бронежилет", "Дина", "night3")
+    assert listed.status is Status.ACCEPTED
+    assert [o.render() for o in listed.orders] == ["gift Глеб item=vest"]
