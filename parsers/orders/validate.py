@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from rapidfuzz.distance import OSA
+
+from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
@@ -99,6 +102,18 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     return Verdict(rule=rules.rule, doubt=rules.doubt)
 
 
+def _dead(roster: Roster, name: str) -> Verdict:
+    """A dead target is refused, unless a living player's name is one letter from it
+    ("guard ivo" with Ivo dead and Ivor alive): the sender may have meant the living one."""
+    key = fold(name)
+    near = [s.name for s in roster.slots if s.alive and s.name != name
+            and len(key) >= 3 and OSA.distance(key, fold(s.name)) <= 1]  # fmt: skip
+    if near:
+        return Verdict(doubt=f"{name} is dead, and {near[0]} (alive) is one letter away: "
+                       "the GM decides")  # fmt: skip
+    return Verdict(rule=f"{name} is dead")
+
+
 def _own_version(ctx: Context, ability: Ability) -> Ability:
     """The sender's role's version of an ability (a role may add limits to it)."""
     role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
@@ -118,7 +133,7 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
             if spec.alive is True and not target.alive:
-                return Verdict(rule=f"{name} is dead")
+                return _dead(sit.roster, str(name))
             if spec.alive is False and target.alive:
                 return Verdict(rule=f"{name} is alive ({verb} needs a dead player)")
             if name == ctx.actor and not spec.self:
@@ -168,7 +183,7 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         if target is None:
             return Verdict(doubt=f"'{slot.value}' is not in the roster")
         if not target.alive:
-            return Verdict(rule=f"{slot.value} is dead")
+            return _dead(sit.roster, str(slot.value))
         if slot.value == ctx.actor and not settings.self_vote:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
         if str(slot.value) in look_alikes(sit.roster):

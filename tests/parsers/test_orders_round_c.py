@@ -92,3 +92,14 @@ def test_a_gift_outside_the_giver_s_list_is_refused() -> None:
     listed = _parse("ru_mafia", RU, "Дарю Глебу бронежилет", "Дина", "night3")
     assert listed.status is Status.ACCEPTED
     assert [o.render() for o in listed.orders] == ["gift Глеб item=vest"]
+
+
+def test_a_dead_target_with_a_living_name_one_letter_away_queues() -> None:
+    near = {"Ada": "doctor", "Noel": "villager", "Vito": "godfather",
+            "Noe": {"role": "villager", "alive": False}}  # fmt: skip
+    queued = _parse("failheap", near, "heal noe tonight", "Ada", "night3")
+    assert queued.status is Status.AMBIGUOUS and "Noel" in queued.reason
+    # twin: no living name one letter away: the dead player is refused
+    alone = {"Ada": "doctor", "Vito": "godfather", "Bea": {"role": "villager", "alive": False}}
+    refused = _parse("failheap", alone, "heal bea tonight", "Ada", "night3")
+    assert refused.status is Status.REJECTED and refused.rule == "Bea is dead"
