@@ -154,7 +154,7 @@ def _requires(c: Check) -> Finding | None:
     return None
 
 
-def _failed(result: str | None) -> bool:
+def failed(result: str | None) -> bool:
     """A past order's result says it failed or was blocked."""
     return any(w in (result or "").casefold() for w in ("fail", "block"))
 
@@ -165,7 +165,7 @@ def _cross_examined(c: Check) -> bool:
     if c.history is None or not c.players():
         return False
     past = c.history.by(c.ctx.actor, "cross_examine")
-    done = {t for o in past if not _failed(o.result) for t in o.targets}
+    done = {t for o in past if not failed(o.result) for t in o.targets}
     return set(c.players()) <= done
 
 
@@ -178,7 +178,7 @@ def _given_in_history(c: Check, status: str) -> bool:
     for order in c.history.orders:
         ability = c.ruleset.abilities.get(order.ability)
         gives = ability is not None and ability.effect_params.get("status") == status
-        if gives and not _failed(order.result) and set(order.targets) & alive:
+        if gives and not failed(order.result) and set(order.targets) & alive:
             return True
     return False
 

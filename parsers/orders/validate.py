@@ -11,7 +11,7 @@ from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
-from parsers.orders.rules import check_rules, look_alikes
+from parsers.orders.rules import check_rules, failed, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
@@ -143,13 +143,19 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
     values = [s.value for s in order.targets] + [v for _, v in order.params]
     for value in values:
         if isinstance(value, Crime):
-            return _crime_rules(value, ctx)
+            return _crime_rules(value, ctx, sit)
     return Verdict()
 
 
-def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
+def _crime_rules(crime: Crime, ctx: Context, sit: Situation) -> Verdict:
     if crime.crime not in ctx.lexicon.crimes:
         return Verdict(rule=f"{ctx.lexicon.name('ability', crime.crime)} is not a crime")
+    victim = _slot(sit.roster, crime.victim) if crime.victim else None
+    if victim is not None and victim.alive and _kill_failed(crime, ctx, sit.history):
+        # the history shows the kill stopped (a protection): whether the attempt is the
+        # crime "Killing" the ruleset does not say, and a false charge costs the officer
+        return Verdict(doubt=f"{victim.name} did not die: whether an attempted kill is the "
+                       "crime named is the GM's call")  # fmt: skip
     if crime.phase is None:
         return Verdict()
     try:
@@ -159,6 +165,30 @@ def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
     if when.kind != "prep" and _not_before(when, ctx.phase, ctx.night_first):
         return Verdict(rule=f"the crime must be from a past phase, not {crime.phase}")
     return Verdict()
+
+
+def _kill_failed(crime: Crime, ctx: Context, history: History | None) -> bool:
+    """The history records a killing of the crime's victim, in the crime's phase when it
+    names one, that failed or was blocked."""
+    if history is None or not _a_killing(ctx, crime.crime):
+        return False
+    return any(
+        o.targets[:1] == (crime.victim,) or o.targets[1:2] == (crime.victim,)
+        for o in history.orders
+        if _a_killing(ctx, o.ability) and failed(o.result)
+        and (crime.phase is None or o.phase == crime.phase)
+    )  # fmt: skip
+
+
+def _a_killing(ctx: Context, crime: str) -> bool:
+    """Whether a crime is one of those the ruleset counts as a killing (the abilities the
+    kill's ``crime_covers`` lists under its ``crime_id: killing``)."""
+    for ability in ctx.lexicon.ruleset.abilities.values():
+        params = ability.effect_params
+        covers = params.get("crime_covers") or ()
+        if params.get("crime_id") == "killing" and (crime == ability.id or crime in covers):
+            return True
+    return False
 
 
 def _not_before(when: Phase, now: Phase, night_first: bool) -> bool:

@@ -103,3 +103,17 @@ def test_a_dead_target_with_a_living_name_one_letter_away_queues() -> None:
     alone = {"Ada": "doctor", "Vito": "godfather", "Bea": {"role": "villager", "alive": False}}
     refused = _parse("failheap", alone, "heal bea tonight", "Ada", "night3")
     assert refused.status is Status.REJECTED and refused.rule == "Bea is dead"
+
+
+def test_an_arrest_for_a_kill_that_was_stopped_queues() -> None:
+    kill = PastOrder("night1", "Rex", "kill", ("Bea",), result="failed")
+    stopped = History(orders=(kill, PastOrder("night1", "Pim", "protect", ("Bea",))))
+    text = "Arresting Rex, the crime: killing Bea on night 1."
+    queued = _parse("dctp", DCTP, text, "Ugo", "night2", stopped)
+    assert queued.status is Status.AMBIGUOUS and "Bea did not die" in queued.reason
+    # twin: the kill went through (Bea died): the arrest stands
+    dead = {**DCTP, "Bea": {"role": "conan", "alive": False}}
+    done = History(orders=(PastOrder("night1", "Rex", "kill", ("Bea",), result="success"),))
+    accepted = _parse("dctp", dead, text, "Ugo", "night2", done)
+    assert accepted.status is Status.ACCEPTED
+    assert [o.render() for o in accepted.orders] == ["arrest Rex kill:Bea:night1 phase=night1"]
