@@ -21,8 +21,9 @@ from resolver.validate import USABLE_DEAD_TAG
 # Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
 # leave it to the GM; the parser queues such orders instead of deciding.
 BLOCKING_STATUSES = frozenset(
-    {"arrested", "abroad", "injured", "suspended", "detained", "held", "jailed", "on_plane"}
-)
+    {"arrested", "abroad", "injured", "temporarily_injured", "suspended", "detained", "held",
+     "jailed", "on_plane"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +64,43 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)
+    lost = _lost(order, ctx, sit, actor)
+    if lost is not None:
+        return lost
     if actor is not None and actor.statuses & BLOCKING_STATUSES:
         status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
         return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
     return _ability_rules(order, ctx, sit)
+
+
+def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
+    """A status ``<ability>_lost`` of the ruleset takes that ability away for good (DCTP's
+    ``protect_lost``: Ran "can't protect anybody anymore" after a successful protection,
+    which the resolver gives her): refused when the history is given (the statuses are the
+    game's state), else the GM checks."""
+    status = f"{order.ability}_lost"
+    if actor is None or status not in ctx.lexicon.ruleset.statuses:
+        return None
+    name = ctx.lexicon.name("ability", order.ability)
+    if status not in actor.statuses and not _lost_in_history(order, ctx, sit.history):
+        return None
+    if sit.history is None:
+        return Verdict(doubt=f"{ctx.actor} has lost {name} (as far as the roster shows): "
+                       "the GM checks")  # fmt: skip
+    return Verdict(rule=f"{ctx.actor} has lost {name} for the rest of the game")
+
+
+def _lost_in_history(order: Order, ctx: Context, history: History | None) -> bool:
+    """The sender's role loses the ability after a success (its ``penalty`` names
+    ``loses_<ability>``) and the history shows an earlier success of it by the sender."""
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    if ability is None or history is None:
+        return False
+    penalty = str(_own_version(ctx, ability).effect_params.get("penalty") or "")
+    if f"loses_{order.ability}" not in penalty:
+        return False
+    return any("success" in (o.result or "").casefold() and o.phase != ctx.phase.id
+               for o in history.by(ctx.actor, order.ability))  # fmt: skip
 
 
 def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:

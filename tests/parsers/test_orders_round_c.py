@@ -117,3 +117,21 @@ def test_an_arrest_for_a_kill_that_was_stopped_queues() -> None:
     accepted = _parse("dctp", dead, text, "Ugo", "night2", done)
     assert accepted.status is Status.ACCEPTED
     assert [o.render() for o in accepted.orders] == ["arrest Rex kill:Bea:night1 phase=night1"]
+
+
+def test_a_protection_lost_after_a_success_is_refused() -> None:
+    saved = History(orders=(PastOrder("night2", "Pim", "protect", ("Bea",), result="success"),))
+    text = "Protecting Ugo tonight, he needs it."
+    from_history = _parse("dctp", DCTP, text, "Pim", "night3", saved)
+    assert from_history.status is Status.REJECTED and "lost Protect" in (from_history.rule or "")
+    by_status = {**DCTP, "Pim": {"role": "ran", "statuses": ["protect_lost"]}}
+    assert _parse("dctp", by_status, text, "Pim", "night3").status is Status.REJECTED
+    # statuses without the game's history may be stale: the GM checks
+    assert _parse("dctp", by_status, text, "Pim", "night3", None).status is Status.AMBIGUOUS
+    injured = {**DCTP, "Pim": {"role": "ran", "statuses": ["temporarily_injured"]}}
+    assert _parse("dctp", injured, text, "Pim", "night3").status is Status.AMBIGUOUS
+    # twins: a failed protection costs nothing; nor does one by a role without the penalty
+    failed = History(orders=(PastOrder("night2", "Pim", "protect", ("Bea",), result="failed"),))
+    assert _parse("dctp", DCTP, text, "Pim", "night3", failed).status is Status.ACCEPTED
+    makoto = {**DCTP, "Pim": "makoto"}
+    assert _parse("dctp", makoto, text, "Pim", "night3", saved).status is Status.ACCEPTED
