@@ -36,8 +36,8 @@ import pytest  # noqa: E402
 from sqlalchemy import create_engine, func, select  # noqa: E402
 
 from forumbot.clock import SystemClock  # noqa: E402
-from forumbot.db.enums import ReviewKind  # noqa: E402
-from forumbot.db.models import RawPost, ReviewItem  # noqa: E402
+from forumbot.db.enums import ReviewKind, ReviewState  # noqa: E402
+from forumbot.db.models import Outbound, RawPM, RawPost, ReviewItem  # noqa: E402
 from tests.runtime.conftest import GAME  # noqa: E402
 from tests.runtime.smf_forum import SMFTestForum  # noqa: E402
 
@@ -69,7 +69,7 @@ class Game:
         self.folder, self.forum = folder, forum
         text = GAME.replace('"http://127.0.0.1:9/index.php?topic=5.0", engine: file',
                             f'"{forum.base_url}?topic=5.0", engine: smf, '
-                            "requests_per_second: 5")  # fmt: skip
+                            "requests_per_second: 5, pms_per_hour: 0")  # fmt: skip
         text = text.replace("password_env: UNUSED", f"password_env: {PASSWORD_ENV}")
         text = text.replace("MODE", "auto").replace("gm: Steph", "gm: GameMaster")
         text = text.replace("start: 2026-12-01 22:00", "start: 2026-11-30 22:00")
@@ -117,6 +117,33 @@ class Game:
         """Subjects of PMs held for the GM (may have been sent before a kill)."""
         return {r.split("(", 1)[1].split(")", 1)[0].strip("'\"") for r in self.alert_reasons()
                 if "may already have been sent" in r and "(" in r}  # fmt: skip
+
+    def diagnosis(self, subjects: list[str]) -> str:
+        """Why receipts are missing: is each PM stored, its receipt drafted, in what state
+        (and its last error); and the GM's open alerts (an open alert is not raised again,
+        so a round can fail for a known reason without a new alert)."""
+        engine = create_engine(self.database)
+        with engine.connect() as connection:
+            parts = []
+            for subject in subjects:
+                stored = connection.scalar(select(func.count()).select_from(RawPM)
+                                           .where(RawPM.subject == subject))  # fmt: skip
+                row = connection.execute(
+                    select(Outbound.state, Outbound.attempts, Outbound.last_error)
+                    .where(Outbound.subject == f"Re: {subject}")
+                ).first()  # fmt: skip
+                receipt = (
+                    "no receipt drafted"
+                    if row is None
+                    else (f"receipt {row.state} after {row.attempts} attempt(s): {row.last_error}")
+                )
+                parts.append(f"{subject!r}: PM stored {stored}x, {receipt}")
+            open_alerts = connection.scalars(
+                select(ReviewItem.reason).where(ReviewItem.kind == ReviewKind.ALERT,
+                                                ReviewItem.state == ReviewState.OPEN)
+            ).all()  # fmt: skip
+        engine.dispose()
+        return "; ".join(parts) + f"; open alerts: {list(open_alerts)}"
 
     def alerts(self) -> int:
         """GM alerts in the queue."""
@@ -198,7 +225,10 @@ def run(kills: int = 30, seed: int = 17, max_delay: float = 15.0) -> Report:
             check(game, report, alerts_before, f"round {round_no}")
             if len(report.seen) > failed:
                 tail = (killed + recovered).strip().splitlines()[-12:]
-                report.logs.append(f"round {round_no}: " + " | ".join(tail))
+                missing = [p.rsplit("no receipt for ", 1)[1][1:-1]
+                           for p in report.seen[failed:] if "no receipt for " in p]  # fmt: skip
+                report.logs.append(f"round {round_no}: " + " | ".join(tail)
+                                   + f" || {game.diagnosis(missing)}")  # fmt: skip
         game.recover()
         _settle(game, report)
     report.seconds = round(time.monotonic() - began, 1)

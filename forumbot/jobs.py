@@ -148,8 +148,10 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> bool:
 
     An outage waits for the next cycle; a forum that refuses the bot, a page the adapter
     cannot read, or a resolver error needs a person: the GM is alerted (and a resolver
-    error parks the game). A database that cannot be written is logged in one line and
-    alerts nothing (the alert could not be stored either); the cycle is retried.
+    error parks the game). After a page it cannot read, a resolver error or a bug, what is
+    approved is still published (``_publish_anyway``): the alert itself, receipts. A
+    database that cannot be written is logged in one line and alerts nothing (the alert
+    could not be stored either); the cycle is retried.
 
     Returns:
         False if the cycle failed (for ``run --once``'s exit status), True if it ran or the
@@ -168,6 +170,8 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> bool:
         _or_database_error(rt, game_id, alerts.note_outage, rt, game_id, str(exc))
     except ForumError as exc:
         _or_database_error(rt, game_id, _needs_person, rt, game_id, exc)
+        if isinstance(exc, LayoutChanged):  # the forum answers: only a page is unreadable
+            _publish_anyway(rt, game_id)
     except ForumbotError as exc:  # a setting a person must fix (a password not set...)
         event(rt.log, "job.needs_person", level=40, game=game_id, error=str(exc))
         key = f"config:{type(exc).__name__}"
@@ -176,13 +180,26 @@ def run_guarded(rt: Runtime, game_id: int, work: Any) -> bool:
         event(rt.log, "job.resolver_error", level=40, game=game_id, error=str(exc))
         why = f"the resolver failed: {exc}"
         _or_database_error(rt, game_id, alerts.park, rt, game_id, why)
+        _publish_anyway(rt, game_id)
     except OperationalError as exc:
         _database_error(rt, game_id, exc)
     except Exception as exc:
         rt.log.exception("job.failed game=%s: %s", game_id, exc)
         key, why = f"bug:{type(exc).__name__}", f"internal error: {exc}"
         _or_database_error(rt, game_id, alerts.alert, rt, game_id, key, why)
+        _publish_anyway(rt, game_id)
     return False
+
+
+def _publish_anyway(rt: Runtime, game_id: int) -> None:
+    """After a cycle that failed before publishing: send what is approved (the alert just
+    raised, receipts, results), so one failing step never holds every message back. A
+    failure here is logged only (the cycle's own failure is alerted already)."""
+    try:
+        with leases.guard(rt.engine, game_id, rt.worker, rt.clock.now(), rt.lease_period):
+            services.publish.publish_approved(rt, game_id)
+    except Exception as exc:  # the second broad catch: the cycle's failure is the news
+        event(rt.log, "job.publish_failed", level=40, game=game_id, error=str(exc))
 
 
 def _or_database_error(

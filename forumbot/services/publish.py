@@ -9,12 +9,18 @@ reach the forum) is looked for first with the adapter's ``find_post``/``find_sen
 only resent if it is not there. A PM on a forum whose sent box cannot be read is never
 resent blind: the GM is asked.
 A forum outage leaves the message FAILED, alerts the GM once, and is retried on the next
-run; nothing is ever dropped. The forum's PM-per-hour limit is tracked ahead: the PMs the
-bot sent on this forum in the last hour (per recipient, as SMF counts them) are counted
-against ``forum.pms_per_hour`` (else the engine's stock cap), and the PMs that would pass it
-are held back before the forum refuses, results before alerts and receipts, with one alert
-saying when they go and how to lift the cap. Should the forum refuse anyway, PMs pause (posts
-go on) while that alert is open, for an hour at most.
+run; nothing is ever dropped. One refused message never holds back the others: a refused
+post makes the later posts and results wait (they keep their order), a flood-control refusal
+of a PM the later PMs, any other refusal only that message; receipts and alerts to the GM
+go on. A routine refusal (a newer post, flood control) is retried without an alert, until
+it has failed ``ROUTINE_ALERT_AFTER`` times. The bot's own posts are no news to it: the
+newest post it knows is the newest read or the newest it sent.
+The forum's PM-per-hour limit is tracked ahead: the PMs the bot sent on this forum in the
+last hour (per recipient, as SMF counts them) are counted against ``forum.pms_per_hour``
+(else the engine's stock cap), and the PMs that would pass it are held back before the forum
+refuses, results before alerts and receipts, with one alert saying when they go and how to
+lift the cap. Should the forum refuse anyway, PMs pause (posts go on) while that alert is
+open, for an hour at most.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from forumbot.services.context import ForumAccess, Runtime
 
 PENDING = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
 ROUTINE = (ReplyRefusedNewerPost, FloodControl)  # refusals the next cycle simply retries
+ROUTINE_ALERT_AFTER = 3  # ... until they failed this many times: then the GM is told
 _LOOK_BACK = timedelta(minutes=5)  # forums show times to the minute
 PM_LIMIT_KEY = "publish:pm-limit"
 PM_LIMIT_PAUSE = timedelta(hours=1)  # SMF counts the PMs of the last hour
@@ -63,38 +70,62 @@ class PublishReport:
     found: int = 0
     failed: int = 0
     held: int = 0
+    waiting: int = 0  # left for the next run behind a failure (the forum down, a refused post)
 
 
 def publish_approved(rt: Runtime, game_id: int) -> PublishReport:
-    """Send every approved (or interrupted) message of a game, in the order drafted.
+    """Send every approved (or interrupted) message of a game, posts and results first.
 
-    Stops at the first outage: later messages wait, so posts never overtake each other.
+    An outage stops the run (everything waits for the next); a refused post makes the later
+    posts and results wait, so they never overtake each other; a PM refused by flood
+    control the later PMs; any other refusal only its message (``_waiting``). A failure
+    alerts the GM: the alert's PM, drafted meanwhile, goes in the same run (a second pass).
     """
+    budget = pm_budget(rt, game_id)
+    counts = {"sent": 0, "found": 0, "failed": 0, "held": 0, "waiting": 0}
+    waiting = 0  # PMs held back by the hour's budget: every later PM waits too (results first)
+    stopped: set[str] = set()  # what waits for the next run after a failure
+    tried: set[int] = set()
+    for _pass in range(_PASSES):
+        rows = _pending(rt, game_id, tried)
+        tried.update(r.id for r in rows)
+        for row in rows:
+            if _waiting(row.kind, row.idempotency_key, stopped):
+                counts["waiting"] += 1
+                continue
+            need = len(row.recipients or ())
+            if (
+                row.kind is OutboundKind.PM
+                and budget is not None
+                and (waiting or need > budget.left)
+            ):
+                waiting += 1
+                counts["held"] += 1
+                continue
+            outcome = deliver(rt, game_id, row.id)
+            stopped |= _stops(row.kind, outcome)
+            outcome = "failed" if outcome in _FAILURES else outcome
+            counts[outcome] = counts.get(outcome, 0) + 1
+            if row.kind is OutboundKind.PM and budget is not None and outcome == "sent":
+                budget = budget.spent(need, rt.clock.now())
+    if waiting and budget is not None:
+        _hold_for_budget(rt, game_id, waiting, budget)
+    return PublishReport(**{k: v for k, v in counts.items() if k in PublishReport.__slots__})
+
+
+_PASSES = 2  # the messages pending at the start, then the alerts their failures raised
+
+
+def _pending(rt: Runtime, game_id: int, tried: set[int]) -> list[Any]:
+    """The game's messages to send and not tried yet in this run, in the order they go."""
     with rt.sessions() as session:
         rows = session.execute(
             select(Outbound.id, Outbound.kind, Outbound.idempotency_key, Outbound.recipients)
             .where(Outbound.game_id == game_id, Outbound.state.in_(PENDING))
             .order_by(Outbound.id)
         ).all()
-    ranked = sorted(rows, key=lambda r: (_urgency(r.kind, r.idempotency_key), r.id))
-    budget = pm_budget(rt, game_id)
-    counts = {"sent": 0, "found": 0, "failed": 0, "held": 0}
-    waiting = 0  # PMs held back by the hour's budget: every later PM waits too (results first)
-    for row in ranked:
-        need = len(row.recipients or ())
-        if row.kind is OutboundKind.PM and budget is not None and (waiting or need > budget.left):
-            waiting += 1
-            counts["held"] += 1
-            continue
-        outcome = deliver(rt, game_id, row.id)
-        counts[outcome] = counts.get(outcome, 0) + 1
-        if row.kind is OutboundKind.PM and budget is not None and outcome == "sent":
-            budget = budget.spent(need, rt.clock.now())
-        if outcome == "failed":
-            break
-    if waiting and budget is not None:
-        _hold_for_budget(rt, game_id, waiting, budget)
-    return PublishReport(**{k: v for k, v in counts.items() if k in PublishReport.__slots__})
+    fresh = [r for r in rows if r.id not in tried]
+    return sorted(fresh, key=lambda r: (_urgency(r.kind, r.idempotency_key), r.id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +197,29 @@ def _hold_for_budget(rt: Runtime, game_id: int, waiting: int, budget: PMBudget) 
     event(rt.log, "publish.pm_budget", level=30, game=game_id, waiting=waiting)
 
 
+_FAILURES = ("failed", "refused", "rejected")  # the forum down; a routine refusal; any other
+
+
+def _stops(kind: OutboundKind, outcome: str) -> set[str]:
+    """What waits for the next run after one message's ``outcome``: everything (the forum
+    is down), the ordered messages (a refused post: later posts and results), the PMs (flood
+    control on a PM), or nothing (sent, or one message refused for its own reason)."""
+    if outcome == "failed":
+        return {"all"}
+    if outcome in ("refused", "rejected") and kind is OutboundKind.POST:
+        return {"ordered"}
+    return {"pms"} if outcome == "refused" else set()
+
+
+def _waiting(kind: OutboundKind, key: str, stopped: set[str]) -> bool:
+    """Whether a message waits behind an earlier failure of this run (``_stops``)."""
+    if "all" in stopped:
+        return True
+    if "ordered" in stopped and _urgency(kind, key) <= 1:
+        return True
+    return "pms" in stopped and kind is OutboundKind.PM
+
+
 def _urgency(kind: OutboundKind, key: str) -> int:
     """Posts and results first, then alerts to the GM, receipts and decisions last."""
     if kind is OutboundKind.POST:
@@ -176,7 +230,9 @@ def _urgency(kind: OutboundKind, key: str) -> int:
 
 
 def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
-    """Deliver one message exactly once; returns sent, found, failed, held or skipped."""
+    """Deliver one message exactly once; returns sent, found, held or skipped, or why not:
+    failed (the forum is down), refused (a routine refusal: a newer post, flood control) or
+    rejected (any other refusal of this message)."""
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, game_id)
@@ -213,8 +269,7 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
         _awaiting_approval(rt, game_id, row_id, exc.post_id, str(exc))
         return "sent"
     except ForumError as exc:
-        _failed(rt, game_id, row_id, exc)
-        return "failed"
+        return _failed(rt, game_id, row_id, exc)
     if rt.fault is not None:
         rt.fault("sent-not-confirmed", row_id)
     with rt.sessions.begin() as session:
@@ -250,7 +305,7 @@ def _send(adapter: ForumAdapter, access: ForumAccess, row_id: int, rt: Runtime) 
         row = session.get_one(Outbound, row_id)
         game = session.get_one(Game, access.game_id)
         kind, body, to, subject = row.kind, row.body, list(row.recipients), row.subject
-        seen = PostId(int(game.last_post_id)) if game.last_post_id else None
+        seen = _newest_known(session, game)
 
     def posted() -> None:
         _mark_posted(rt, access.game_id, row_id)
@@ -261,6 +316,21 @@ def _send(adapter: ForumAdapter, access: ForumAccess, row_id: int, rt: Runtime) 
         return str(ref.post_id)
     pm = adapter.send_pm(to, subject, body, on_submit=posted)
     return str(pm.pm_id) if pm.pm_id is not None else None
+
+
+def _newest_known(session: Any, game: Game) -> PostId | None:
+    """The newest post of the thread the bot knows: the newest it read, or its own newest
+    post sent since (its own post is no news: a second post of the same run must not be
+    refused as "new posts were made")."""
+    own = session.scalars(
+        select(Outbound.forum_message_id).where(
+            Outbound.game_id == game.id,
+            Outbound.kind == OutboundKind.POST,
+            Outbound.state == DeliveryState.SENT,
+        )
+    ).all()
+    ids = [int(i) for i in (*own, game.last_post_id) if i and str(i).isdigit()]
+    return PostId(max(ids)) if ids else None
 
 
 def _look_first(
@@ -285,8 +355,7 @@ def _look_first(
         _hold(rt, access.game_id, row_id)
         return "held"
     except ForumError as exc:
-        _failed(rt, access.game_id, row_id, exc)
-        return "failed"
+        return _failed(rt, access.game_id, row_id, exc)
     if found is None:
         return None
     if held:  # the forum shows it to the bot only, waiting for a moderator
@@ -356,8 +425,10 @@ def _awaiting_approval(
     event(rt.log, "publish.awaiting_approval", level=30, game=game_id, outbound=row_id)
 
 
-def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
-    """Keep the message for the next run and tell the GM once per problem."""
+def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> str:
+    """Keep the message for the next run and tell the GM once per problem (a routine
+    refusal only once it keeps coming back); returns failed, refused or rejected."""
+    routine = isinstance(exc, ROUTINE)
     with rt.sessions.begin() as session:
         row = session.get_one(Outbound, row_id)
         if row.state is DeliveryState.SENDING:
@@ -365,9 +436,14 @@ def _failed(rt: Runtime, game_id: int, row_id: int, exc: ForumError) -> None:
         game = session.get_one(Game, game_id)
         what = "outage" if isinstance(exc, ForumUnavailable) else type(exc).__name__
         why = f"could not publish yet ({exc}); will retry"
-        if not isinstance(exc, ROUTINE):  # a newer post or flood control: just try again
+        if routine and row.attempts >= ROUTINE_ALERT_AFTER:
+            why = f"the forum refused it {row.attempts} times ({exc}); will retry each cycle"
+        if not routine or row.attempts >= ROUTINE_ALERT_AFTER:
             alerts.raise_alert(session, game, f"publish:{what}", why)
     event(rt.log, "publish.failed", level=30, game=game_id, outbound=row_id, error=str(exc))
+    if isinstance(exc, ForumUnavailable):
+        return "failed"
+    return "refused" if routine else "rejected"
 
 
 def _hold(rt: Runtime, game_id: int, row_id: int) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import OrderStatus, PhaseKind, ReviewState
-from forumbot.db.models import Game, Order, Phase, ReviewItem
+from forumbot.db.enums import DeliveryState, OrderStatus, OutboundKind, PhaseKind, ReviewState
+from forumbot.db.models import Game, Order, Outbound, Phase, ReviewItem
 from forumbot.services import games
 from forumbot.services.context import Runtime
 from forumbot.services.phases import current, daycount, is_alive, orders_deadline
@@ -32,7 +32,8 @@ def poll_interval(rt: Runtime, game_id: int) -> timedelta:
 
 
 def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
-    """What a GM wants to see: phase, time left, players, orders received and missing, queue."""
+    """What a GM wants to see: phase, time left, players, orders received and missing, queue,
+    and the approved messages not on the forum yet, each with why (``unsent``)."""
     now = rt.clock.now()
     with rt.sessions() as session:
         game = games.find(session, ref)
@@ -60,8 +61,29 @@ def status(rt: Runtime, ref: str | int) -> dict[str, Any]:
             "orders_close": orders_close.isoformat() if orders_close else None,
             "alive": alive, "orders_received": sorted(sent),
             "orders_missing": [n for n in alive if n not in sent],
-            "late_orders": late, "queue": len(queue), **votes,
+            "late_orders": late, "queue": len(queue), "unsent": _unsent(session, game),
+            **votes,
         }  # fmt: skip
+
+
+_UNSENT = (DeliveryState.APPROVED, DeliveryState.SENDING, DeliveryState.FAILED)
+
+
+def _unsent(session: Session, game: Game) -> list[str]:
+    """The approved messages not on the forum yet, oldest first, with the forum's last
+    refusal or error when there is one: ``PM to Ann 'Re: N1' (sending)``."""
+    rows = session.scalars(
+        select(Outbound)
+        .where(Outbound.game_id == game.id, Outbound.state.in_(_UNSENT))
+        .order_by(Outbound.id)
+    ).all()
+    out = []
+    for row in rows:
+        what = ("post" if row.kind is OutboundKind.POST
+                else f"PM to {', '.join(row.recipients)} {row.subject!r}")  # fmt: skip
+        why = f": {row.last_error}" if row.state is DeliveryState.FAILED and row.last_error else ""
+        out.append(f"{what} ({row.state.value}{why})")
+    return out
 
 
 def _live_count(session: Session, game: Game, phase: Phase | None, now: datetime) -> dict[str, Any]:

@@ -64,3 +64,22 @@ def test_a_page_cut_mid_post_is_quarantined_and_not_read_past(hostile: Hostile) 
     assert hostile.cycle()
     assert hostile.votes() == {"Zed": ("Ann",), "Carl": ("Bob",)}
     assert hostile.last_post_id() > first
+
+
+def test_the_gm_is_told_by_pm_while_the_page_stays_cut(hostile: Hostile) -> None:
+    """A page that stays unreadable fails every cycle before its publishing step: the alert's
+    PM to the GM (and whatever else is approved) still goes out, in the failing cycle."""
+    hostile.forum.add_post("Bob", "I have thought long about this and my vote is <b>$Carl</b>")
+    whole = hostile.forum.topic_page
+
+    def cut(logged_in: bool) -> str:
+        page = whole(logged_in)
+        return page[: page.index("I have thought long") + 40]
+
+    hostile.forum.topic_page = cut  # type: ignore[method-assign]
+    assert not hostile.cycle()
+    to_gm = [pm for pm in hostile.forum.data.sent if pm["to"] == "GameMaster"]
+    assert len(to_gm) == 1 and "cut short" in to_gm[0]["body"], hostile.forum.data.sent
+    assert not hostile.cycle()
+    assert len([pm for pm in hostile.forum.data.sent if pm["to"] == "GameMaster"]) == 1
+    assert hostile.bot_posts() == []

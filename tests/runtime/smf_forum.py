@@ -75,6 +75,9 @@ class ForumData:
     requests: int = 0
     down: int = 0  # answer 503 to this many next requests
     body_encoding: str = "utf-8"  # what the bytes are in (the header always says UTF-8)
+    unknown_members: set[str] = field(default_factory=set)  # PMs to them are refused
+    racing_posts: list[tuple[str, str]] = field(default_factory=list)  # (author, body): each
+    # is posted the moment the bot opens the reply form, as a player who posts just then
 
 
 class SMFTestForum:
@@ -244,10 +247,19 @@ def _route(forum: SMFTestForum, method: str, path: str, form: dict[str, str], lo
                         "body": html.escape(form.get("message", ""))})  # fmt: skip
         return 302, "", False, f"{forum.base_url}?topic={d.topic_id}.new#new"
     if params.get("action") == "post":
+        if d.racing_posts:
+            author, body = d.racing_posts.pop(0)
+            d.next_id += 1
+            d.posts.append({"id": d.next_id, "author": author, "at": forum.clock.now(),
+                            "body": body})  # fmt: skip
         return 200, forum.reply_form(), False, ""
     if params.get("action") == "pm" and params.get("sa") == "send2" and method == "POST":
-        d.next_id += 1
         to = [t.strip().strip('"') for t in form.get("to", "").split(",")]
+        if unknown := [t for t in to if t in d.unknown_members]:  # SMF's answer: the form again
+            error = ('<div class="errorbox">The following recipients could not be found: '
+                     f"{html.escape(', '.join(unknown))}</div>")  # fmt: skip
+            return 200, forum.pm_form().replace("<form", error + "<form", 1), False, ""
+        d.next_id += 1
         d.sent.append({"id": d.next_id, "from": forum.bot, "to": ", ".join(to),
                        "subject": form.get("subject", ""), "at": forum.clock.now(),
                        "body": html.escape(form.get("message", ""))})  # fmt: skip
