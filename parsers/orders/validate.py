@@ -207,11 +207,22 @@ def _kill_failed(crime: Crime, ctx: Context, history: History | None) -> bool:
     if history is None or not _a_killing(ctx, crime.crime):
         return False
     return any(
-        o.targets[:1] == (crime.victim,) or o.targets[1:2] == (crime.victim,)
+        _victim(ctx, o.ability, o.targets) == crime.victim
         for o in history.orders
-        if _a_killing(ctx, o.ability) and failed(o.result)
-        and (crime.phase is None or o.phase == crime.phase)
-    )  # fmt: skip
+        if failed(o.result) and (crime.phase is None or o.phase == crime.phase)
+    )
+
+
+def _victim(ctx: Context, ability_id: str, targets: tuple[str, ...]) -> str | None:
+    """The victim of a past killing order: the slot its ``target_rules`` call the victim
+    (the leader's ``order_kill``: killer, victim), or the first target of a killing."""
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    rules = dict(ability.effect_params.get("target_rules") or {}) if ability else {}
+    for slot, rule in rules.items():
+        index = int(str(slot).removeprefix("slot") or 0)
+        if isinstance(rule, Mapping) and rule.get("role") == "victim" and index < len(targets):
+            return targets[index]
+    return targets[0] if targets and _a_killing(ctx, ability_id) else None
 
 
 def _a_killing(ctx: Context, crime: str) -> bool:

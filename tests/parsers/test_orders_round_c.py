@@ -111,6 +111,10 @@ def test_an_arrest_for_a_kill_that_was_stopped_queues() -> None:
     text = "Arresting Rex, the crime: killing Bea on night 1."
     queued = _parse("dctp", DCTP, text, "Ugo", "night2", stopped)
     assert queued.status is Status.AMBIGUOUS and "Bea did not die" in queued.reason
+    # the leader's kill order names the victim second
+    ordered = PastOrder("night1", "Lou", "order_kill", ("Rex", "Bea"), result="blocked")
+    by_order = _parse("dctp", DCTP, text, "Ugo", "night2", History(orders=(ordered,)))
+    assert by_order.status is Status.AMBIGUOUS
     # twin: the kill went through (Bea died): the arrest stands
     dead = {**DCTP, "Bea": {"role": "conan", "alive": False}}
     done = History(orders=(PastOrder("night1", "Rex", "kill", ("Bea",), result="success"),))
