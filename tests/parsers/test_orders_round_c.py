@@ -139,3 +139,12 @@ def test_a_protection_lost_after_a_success_is_refused() -> None:
     assert _parse("dctp", DCTP, text, "Pim", "night3", failed).status is Status.ACCEPTED
     makoto = {**DCTP, "Pim": "makoto"}
     assert _parse("dctp", makoto, text, "Pim", "night3", saved).status is Status.ACCEPTED
+
+
+def test_a_second_ability_joined_by_and_with_no_player_is_not_dropped() -> None:
+    both = _parse("dctp", DCTP, "Kill Pim tonight and discombobulate as well.", "Rex", "night3")
+    assert both.status is Status.AMBIGUOUS
+    assert "discombobulate" in {o.ability for c in both.candidates for o in c.orders}
+    # twin: the kill alone stands
+    alone = _parse("dctp", DCTP, "Kill Pim tonight.", "Rex", "night3")
+    assert alone.status is Status.ACCEPTED and [o.render() for o in alone.orders] == ["kill Pim"]
