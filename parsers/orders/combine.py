@@ -22,6 +22,10 @@ _JOKE = re.compile(
 )
 
 
+# Words joining a second order to the first in one sentence.
+_AND = re.compile(r"(?<!\w)(?:and|also|as well|plus|et|aussi|également|и|также|тоже|&)(?!\w)", re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class Unread:
     """A sentence that names players but was not read as an order.
@@ -255,7 +259,13 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
         return True  # "(c'est voté dans l'antre)" at night: no order of this phase
     if unsure:  # "зарежу всех ахаха шучу. Мучаю Ефима.": taken back before any order
         return bool(_JOKE.search(piece.order.source))
-    return any(o.ability == piece.order.ability or o.source == piece.order.source
+    # "I vote Tansy and I'm using Voice of Accusation on that vote", "heal Ann and protect
+    # too": an ability with no player joined by "and" to another order of its sentence, or
+    # in a vote's sentence, may be an add-on, never set aside
+    joined = bool(_AND.search(piece.order.source))
+    return any(o.ability == piece.order.ability
+               or (o.source == piece.order.source and piece.order.kind is not Kind.ORDER)
+               or (o.source == piece.order.source and o.kind is not Kind.VOTE and not joined)
                for o in earlier)  # fmt: skip
 
 

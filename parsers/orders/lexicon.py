@@ -256,6 +256,29 @@ class Lexicon:
             self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
         return self._memo[memo]
 
+    def abilities_split(
+        self, keys: list[frozenset[str]], texts: list[str], abilities: frozenset[str]
+    ) -> frozenset[str]:
+        """The abilities among ``abilities`` whose phrase of several words the sentence
+        holds with a pronoun or a name inside it ("stake him out", "back Ann up"), which no
+        phrase look-up sees."""
+        found: set[str] = set()
+        for i, keyset in enumerate(keys[:-2]):
+            inside = keys[i + 1] & self.pronoun_keys or texts[i + 1][:1].isupper()
+            if not inside:
+                continue
+            for entry in self._entries_for(keyset):
+                rest = entry.words[1:]
+                if (
+                    entry.kind == "ability"
+                    and entry.value in abilities - found
+                    and rest
+                    and i + 2 + len(rest) <= len(keys)
+                    and all(keys[i + 2 + j] & words for j, words in enumerate(rest))
+                ):
+                    found.add(entry.value)
+        return frozenset(found)
+
     def starts_phrase(self, keyset: frozenset[str]) -> bool:
         """Whether any phrase starts with a word of these keys."""
         return bool(self._entries_for(keyset))

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from rapidfuzz.distance import OSA
 
 from parsers.orders import grammar
-from parsers.orders.build import build
+from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
-from parsers.orders.model import Kind, Learned, ParseResult, Status
+from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
 from parsers.orders.players import NameHit, PlayerFinder
-from parsers.orders.rules import clan_head
+from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
 from parsers.orders.text import (
     content_lines,
@@ -24,7 +25,7 @@ from parsers.orders.text import (
     strip_markup,
     tokenize,
 )
-from parsers.orders.validate import Situation, validate
+from parsers.orders.validate import Situation, Verdict, validate
 from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
 from resolver.model import Ruleset
@@ -110,21 +111,26 @@ class OrderParser:
             combos_unknown=self._combos_unknown(slot.role),
         )
         sit = Situation(roster, recipients, uses_left or {}, history)
-        drafts, questions, unread = self._read(text, ctx)
+        drafts, questions, unread, written = self._read(text, ctx)
         drafts = [d for draft in drafts for d in self._testament(draft, ctx)]
         if _forwards(text):  # "Передаю от Вадима: «стреляем в Руслана»"
             for draft in drafts:
                 draft.handed = True
         pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
         verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
-        return combine(pieces, verdicts, questions, ctx, unread)
+        verdicts = _killing_actions(pieces, verdicts, ctx, history)
+        return _unread_orders(combine(pieces, verdicts, questions, ctx, unread), pieces, written)
 
-    def _read(self, text: str, ctx: Context) -> tuple[list[Draft], list[str], list[Unread]]:
-        """Every draft of the PM, in order, the sentences asked as questions, and the
-        sentences that name a player without being read as an order."""
+    def _read(
+        self, text: str, ctx: Context
+    ) -> tuple[list[Draft], list[str], list[Unread], list[tuple[str, frozenset[str]]]]:
+        """Every draft of the PM, in order, the sentences asked as questions, the
+        sentences that name a player without being read as an order, and per sentence the
+        sender's abilities whose phrases it holds."""
         drafts: list[Draft] = []
         questions: list[str] = []
         unread: list[Unread] = []
+        written: list[tuple[str, frozenset[str]]] = []
         will: Draft | None = None
         last_line = -1
         lines = content_lines(strip_markup(text))
@@ -140,6 +146,10 @@ class OrderParser:
             carry = drafts[-1] if drafts else None
             scanned = _may_order(reading, ctx, carry)
             found, carried = scan(reading, ctx, carry) if scanned else ([], False)
+            if scanned and ctx.abilities:
+                texts = [t.text for t in reading.sentence.tokens]
+                held = ctx.lexicon.abilities_split(reading.keys, texts, ctx.abilities)
+                written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             asks = asks or _asks_about_the_past(reading, ctx)
@@ -171,7 +181,7 @@ class OrderParser:
             drafts += found
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
-        return drafts, questions, unread
+        return drafts, questions, unread, written
 
     def _testament(self, draft: Draft, ctx: Context) -> list[Draft]:
         """ "Mon testament : si je meurs, je désigne Noé comme successeur": a will that
@@ -184,7 +194,7 @@ class OrderParser:
         if draft.kind is not Kind.WILL or not allowed:
             return [draft]
         body = _IF_I_DIE.sub(" ", draft.text).strip(" :,.-")
-        inner, asked, unread = self._read(body, ctx)
+        inner, asked, unread, _ = self._read(body, ctx)
         if (
             inner
             and not asked
@@ -368,6 +378,47 @@ _SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime"
 
 
 _SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
+
+
+def _killing_actions(
+    pieces: list[tuple[Piece, list[Piece]]],
+    verdicts: list[Verdict],
+    ctx: Context,
+    history: History | None,
+) -> list[Verdict]:
+    """A killing action with no kill of the sender's in the PM or earlier this night
+    ("disco Nadia, with heavy handed on top"): the GM checks who kills tonight."""
+    orders = [p.order for p, _ in pieces]
+    out: list[Verdict] = []
+    for (piece, _), verdict in zip(pieces, verdicts, strict=True):
+        doubt = None if verdict.rule or verdict.doubt else (
+            killing_action_doubt(piece.order, ctx, orders, history))  # fmt: skip
+        out.append(Verdict(doubt=doubt) if doubt else verdict)
+    return out
+
+
+def _unread_orders(
+    result: ParseResult,
+    pieces: list[tuple[Piece, list[Piece]]],
+    written: list[tuple[str, frozenset[str]]],
+) -> ParseResult:
+    """An accepted PM that also writes an order phrase of one of the sender's abilities,
+    split by a pronoun or a name, that no reading took up ("Observe X and also stake him
+    out"): the order may have been dropped, so the GM reads the PM, with the orders read
+    as a candidate."""
+    if result.status is not Status.ACCEPTED:
+        return result
+    read = {p.order.ability for p, _ in pieces}
+    read |= {str(s.value) for p, _ in pieces if p.order.kind is Kind.CANCEL
+             for s in p.order.targets}  # fmt: skip
+    for sentence, held in written:
+        left = sorted(held - read)
+        if left:
+            reason = f"an order phrase of {left[0]} was not read as an order: '{sentence}'"
+            cands = (Candidate(result.orders, 0.6, "the orders read"),)
+            return replace(result, status=Status.AMBIGUOUS, orders=(), reason=reason,
+                           confidence=0.5, candidates=cands)  # fmt: skip
+    return result
 
 
 def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:

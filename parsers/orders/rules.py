@@ -8,7 +8,7 @@ the GM decides, the order is never accepted on a guess.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from parsers.orders.context import Context
@@ -154,7 +154,7 @@ def _requires(c: Check) -> Finding | None:
     return None
 
 
-def _failed(result: str | None) -> bool:
+def failed(result: str | None) -> bool:
     """A past order's result says it failed or was blocked."""
     return any(w in (result or "").casefold() for w in ("fail", "block"))
 
@@ -165,7 +165,7 @@ def _cross_examined(c: Check) -> bool:
     if c.history is None or not c.players():
         return False
     past = c.history.by(c.ctx.actor, "cross_examine")
-    done = {t for o in past if not _failed(o.result) for t in o.targets}
+    done = {t for o in past if not failed(o.result) for t in o.targets}
     return set(c.players()) <= done
 
 
@@ -178,7 +178,7 @@ def _given_in_history(c: Check, status: str) -> bool:
     for order in c.history.orders:
         ability = c.ruleset.abilities.get(order.ability)
         gives = ability is not None and ability.effect_params.get("status") == status
-        if gives and not _failed(order.result) and set(order.targets) & alive:
+        if gives and not failed(order.result) and set(order.targets) & alive:
             return True
     return False
 
@@ -370,6 +370,21 @@ def _expand_roles(ruleset: Ruleset, names: Iterable[object]) -> set[str] | None:
         else:
             return None  # a group the ruleset does not list ("special_villagers")
     return roles
+
+
+def _param_lists(c: Check) -> Finding | None:
+    """A parameter the ruleset limits to a list (``param_rules: {item: {from: gift_list}}``:
+    the Fairy gives only the items of her gift list) must be on it."""
+    params = c.ability.effect_params
+    for key, rule in dict(params.get("param_rules") or {}).items():
+        listed = params.get(str(rule.get("from"))) if isinstance(rule, Mapping) else None
+        value = c.order.param(str(key))
+        if not isinstance(listed, list | tuple) or value is None:
+            continue
+        if str(value) not in map(str, listed):
+            shown = c.ctx.lexicon.name("item", str(value))
+            return Finding(rule=f"{shown} is not on the list {c.name} may give")
+    return None
 
 
 def _claims(c: Check) -> Finding | None:
@@ -628,6 +643,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _shielded,
     _lovers,
     _target_classes,
+    _param_lists,
     _claims,
     _only_if,
     _uses,
@@ -638,3 +654,39 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
 _STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _lovers})
+
+
+def killing_action_doubt(
+    order: Order, ctx: Context, pm_orders: Iterable[Order], history: History | None
+) -> str | None:
+    """Seed 000: a killing action ("An ability a BO member can only use on a night they're
+    assigned to kill": Heavy Handed, Bourbon's Investigate 2) depends on who kills tonight,
+    which the kill orders of the night settle (the leader's order, the rotation). Unless the
+    same PM or an earlier order of the night gives the sender the kill, the GM checks."""
+    if ctx.phase.kind != "night" or not _killing_action(ctx, order.ability):
+        return None
+    earlier = [_kill_by(o.ability, o.actor, o.performer, tuple(o.targets))
+               for o in (history.in_phase(ctx.phase.id) if history else ())]  # fmt: skip
+    same_pm = [_kill_by(o.ability, ctx.actor, None, tuple(str(s.value) for s in o.targets))
+               for o in pm_orders]  # fmt: skip
+    if ctx.actor in earlier + same_pm:
+        return None
+    name = ctx.lexicon.name("ability", order.ability)
+    return f"{name} is used only on a night the sender is assigned the kill: the GM checks"
+
+
+def _killing_action(ctx: Context, ability_id: str) -> bool:
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
+    own = role.abilities.get(ability_id, ability) if role is not None else ability
+    return any(a is not None and ("killing_action" in a.tags
+                                  or bool(a.effect_params.get("killing_action")))
+               for a in (ability, own))  # fmt: skip
+
+
+def _kill_by(ability: str, actor: str, performer: str | None, targets: tuple[str, ...]) -> str:
+    """Who carries out a kill order: the performer, the first target of the leader's
+    ``order_kill``, the sender of a ``kill``; "" for any other order."""
+    if ability == "order_kill":
+        return performer or (targets[0] if targets else "")
+    return (performer or actor) if ability == "kill" else ""

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from rapidfuzz.distance import OSA
+
+from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
-from parsers.orders.rules import check_rules, look_alikes
+from parsers.orders.rules import check_rules, failed, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
@@ -18,8 +21,9 @@ from resolver.validate import USABLE_DEAD_TAG
 # Statuses under which the rules (seed 000 "Condition") take a player's abilities away or
 # leave it to the GM; the parser queues such orders instead of deciding.
 BLOCKING_STATUSES = frozenset(
-    {"arrested", "abroad", "injured", "suspended", "detained", "held", "jailed", "on_plane"}
-)
+    {"arrested", "abroad", "injured", "temporarily_injured", "suspended", "detained", "held",
+     "jailed", "on_plane"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +64,43 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)
+    lost = _lost(order, ctx, sit, actor)
+    if lost is not None:
+        return lost
     if actor is not None and actor.statuses & BLOCKING_STATUSES:
         status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
         return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
     return _ability_rules(order, ctx, sit)
+
+
+def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
+    """A status ``<ability>_lost`` of the ruleset takes that ability away for good (DCTP's
+    ``protect_lost``: Ran "can't protect anybody anymore" after a successful protection,
+    which the resolver gives her): refused when the history is given (the statuses are the
+    game's state), else the GM checks."""
+    status = f"{order.ability}_lost"
+    if actor is None or status not in ctx.lexicon.ruleset.statuses:
+        return None
+    name = ctx.lexicon.name("ability", order.ability)
+    if status not in actor.statuses and not _lost_in_history(order, ctx, sit.history):
+        return None
+    if sit.history is None:
+        return Verdict(doubt=f"{ctx.actor} has lost {name} (as far as the roster shows): "
+                       "the GM checks")  # fmt: skip
+    return Verdict(rule=f"{ctx.actor} has lost {name} for the rest of the game")
+
+
+def _lost_in_history(order: Order, ctx: Context, history: History | None) -> bool:
+    """The sender's role loses the ability after a success (its ``penalty`` names
+    ``loses_<ability>``) and the history shows an earlier success of it by the sender."""
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    if ability is None or history is None:
+        return False
+    penalty = str(_own_version(ctx, ability).effect_params.get("penalty") or "")
+    if f"loses_{order.ability}" not in penalty:
+        return False
+    return any("success" in (o.result or "").casefold() and o.phase != ctx.phase.id
+               for o in history.by(ctx.actor, order.ability))  # fmt: skip
 
 
 def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
@@ -99,6 +136,18 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     return Verdict(rule=rules.rule, doubt=rules.doubt)
 
 
+def _dead(roster: Roster, name: str) -> Verdict:
+    """A dead target is refused, unless a living player's name is one letter from it
+    ("guard ivo" with Ivo dead and Ivor alive): the sender may have meant the living one."""
+    key = fold(name)
+    near = [s.name for s in roster.slots if s.alive and s.name != name
+            and len(key) >= 3 and OSA.distance(key, fold(s.name)) <= 1]  # fmt: skip
+    if near:
+        return Verdict(doubt=f"{name} is dead, and {near[0]} (alive) is one letter away: "
+                       "the GM decides")  # fmt: skip
+    return Verdict(rule=f"{name} is dead")
+
+
 def _own_version(ctx: Context, ability: Ability) -> Ability:
     """The sender's role's version of an ability (a role may add limits to it)."""
     role = ctx.lexicon.ruleset.roles.get(ctx.role or "")
@@ -118,7 +167,7 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
             if spec.alive is True and not target.alive:
-                return Verdict(rule=f"{name} is dead")
+                return _dead(sit.roster, str(name))
             if spec.alive is False and target.alive:
                 return Verdict(rule=f"{name} is alive ({verb} needs a dead player)")
             if name == ctx.actor and not spec.self:
@@ -128,13 +177,19 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
     values = [s.value for s in order.targets] + [v for _, v in order.params]
     for value in values:
         if isinstance(value, Crime):
-            return _crime_rules(value, ctx)
+            return _crime_rules(value, ctx, sit)
     return Verdict()
 
 
-def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
+def _crime_rules(crime: Crime, ctx: Context, sit: Situation) -> Verdict:
     if crime.crime not in ctx.lexicon.crimes:
         return Verdict(rule=f"{ctx.lexicon.name('ability', crime.crime)} is not a crime")
+    victim = _slot(sit.roster, crime.victim) if crime.victim else None
+    if victim is not None and victim.alive and _kill_failed(crime, ctx, sit.history):
+        # the history shows the kill stopped (a protection): whether the attempt is the
+        # crime "Killing" the ruleset does not say, and a false charge costs the officer
+        return Verdict(doubt=f"{victim.name} did not die: whether an attempted kill is the "
+                       "crime named is the GM's call")  # fmt: skip
     if crime.phase is None:
         return Verdict()
     try:
@@ -144,6 +199,41 @@ def _crime_rules(crime: Crime, ctx: Context) -> Verdict:
     if when.kind != "prep" and _not_before(when, ctx.phase, ctx.night_first):
         return Verdict(rule=f"the crime must be from a past phase, not {crime.phase}")
     return Verdict()
+
+
+def _kill_failed(crime: Crime, ctx: Context, history: History | None) -> bool:
+    """The history records a killing of the crime's victim, in the crime's phase when it
+    names one, that failed or was blocked."""
+    if history is None or not _a_killing(ctx, crime.crime):
+        return False
+    return any(
+        _victim(ctx, o.ability, o.targets) == crime.victim
+        for o in history.orders
+        if failed(o.result) and (crime.phase is None or o.phase == crime.phase)
+    )
+
+
+def _victim(ctx: Context, ability_id: str, targets: tuple[str, ...]) -> str | None:
+    """The victim of a past killing order: the slot its ``target_rules`` call the victim
+    (the leader's ``order_kill``: killer, victim), or the first target of a killing."""
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    rules = dict(ability.effect_params.get("target_rules") or {}) if ability else {}
+    for slot, rule in rules.items():
+        index = int(str(slot).removeprefix("slot") or 0)
+        if isinstance(rule, Mapping) and rule.get("role") == "victim" and index < len(targets):
+            return targets[index]
+    return targets[0] if targets and _a_killing(ctx, ability_id) else None
+
+
+def _a_killing(ctx: Context, crime: str) -> bool:
+    """Whether a crime is one of those the ruleset counts as a killing (the abilities the
+    kill's ``crime_covers`` lists under its ``crime_id: killing``)."""
+    for ability in ctx.lexicon.ruleset.abilities.values():
+        params = ability.effect_params
+        covers = params.get("crime_covers") or ()
+        if params.get("crime_id") == "killing" and (crime == ability.id or crime in covers):
+            return True
+    return False
 
 
 def _not_before(when: Phase, now: Phase, night_first: bool) -> bool:
@@ -168,7 +258,7 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         if target is None:
             return Verdict(doubt=f"'{slot.value}' is not in the roster")
         if not target.alive:
-            return Verdict(rule=f"{slot.value} is dead")
+            return _dead(sit.roster, str(slot.value))
         if slot.value == ctx.actor and not settings.self_vote:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
         if str(slot.value) in look_alikes(sit.roster):

@@ -55,8 +55,10 @@ def test_special_investigate_is_about_a_past_night() -> None:
     players = {**DCTP, "pofa": "bourbon", "CTU": "ran"}
     now = _parse("dctp", players, "SI: 'Akonyl kills CTU on night 3'", "pofa", "night3")
     assert now.status is Status.REJECTED
-    past = _parse("dctp", players, "SI: 'Akonyl kills CTU on night 2'", "pofa", "night3")
-    assert past.status is Status.ACCEPTED
+    # Bourbon's SI is his killing action: on a night the leader gives him the kill
+    his = History(orders=(PastOrder("night3", "Callid", "order_kill", ("pofa", "CTU")),))
+    text = "SI: 'Akonyl kills CTU on night 2'"
+    assert _parse("dctp", players, text, "pofa", "night3", his).status is Status.ACCEPTED
 
 
 DURARARA = {"Chloé": "cupid", "Hugo": "izaya", "Manon": "bacula", "Léa": "blue_square"}
