@@ -43,6 +43,19 @@ class Context:
 
 
 _UNSET = object()  # a look-up not made yet
+_PREFERENCES: dict[tuple[frozenset[str] | None, frozenset[str]], tuple[frozenset[str], ...]] = {}
+
+
+def _preferences(ctx: Context) -> tuple[frozenset[str], frozenset[str] | None]:
+    """The sender's abilities unusable now (their phrases give way) and those usable
+    (None when the abilities are unknown), made once per pair of sets."""
+    key = (ctx.abilities, ctx.usable)
+    if key not in _PREFERENCES:
+        if len(_PREFERENCES) > 1024:
+            _PREFERENCES.clear()
+        _PREFERENCES[key] = ((ctx.abilities or frozenset()) - ctx.usable, ctx.usable)
+    avoid, usable = _PREFERENCES[key]
+    return avoid, usable if ctx.abilities is not None else None
 
 
 @dataclass(slots=True)
@@ -56,6 +69,7 @@ class Reading:
 
     matches: list[object] = field(default_factory=list)
     names: list[object] = field(default_factory=list)
+    holds: dict[frozenset[str], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -76,8 +90,7 @@ class Reading:
     def _match(self, ctx: Context, i: int) -> Match | None:
         if not ctx.lexicon.starts_phrase(self.keys[i]) and not ctx.learned_abilities:
             return None  # most words of a PM start no phrase
-        avoid = (ctx.abilities or frozenset()) - ctx.usable
-        prefer = ctx.usable if ctx.abilities is not None else None
+        avoid, prefer = _preferences(ctx)
         found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid)
         if found and found.length > 1 and avoid & set(found.values("ability")):
             # "je tranche Manon" at night: the Ripper's "tranche" (charm) inside the day's
@@ -90,6 +103,17 @@ class Reading:
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])
             return Match((entry,), 1)
+        return found
+
+    def may_hold(self, ctx: Context, kinds: frozenset[str]) -> bool:
+        """False when no phrase of ``kinds`` can be in the sentence: no word has a key of
+        the longest word of one (``Lexicon.anchor_keys``; a learned misspelling is an
+        ability phrase); a quick pre-check before looking at every word."""
+        found = self.holds.get(kinds)
+        if found is None:
+            anchors = ctx.lexicon.anchor_keys(kinds)
+            learned = "ability" in kinds and bool(ctx.learned_abilities)
+            found = self.holds[kinds] = learned or not all(k.isdisjoint(anchors) for k in self.keys)
         return found
 
     def name(self, ctx: Context, i: int) -> NameHit | None:

@@ -94,6 +94,8 @@ class Lexicon:
         self._index: dict[str, list[Entry]] = defaultdict(list)
         self._for_keys: dict[frozenset[str], tuple[Entry, ...]] = {}
         self._memo: dict[tuple[object, ...], Match | None] = {}
+        self._by_second: dict[int, tuple[tuple[Entry, ...], _SecondIndex]] = {}
+        self._anchor_keys: dict[frozenset[str], frozenset[str]] = {}
         self.display: dict[tuple[str, str], str] = {}
         self.known_words: set[str] = set()
         self.ability_words: dict[str, set[str]] = {}
@@ -149,6 +151,8 @@ class Lexicon:
         entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
         self._for_keys.clear()
         self._memo.clear()
+        self._by_second.clear()
+        self._anchor_keys.clear()
         for key in words[0]:
             self._index[key].append(entry)
 
@@ -247,10 +251,15 @@ class Lexicon:
         entries = self._entries_for(keys[i])
         if not entries:
             return None  # most words of a PM start no phrase
+        memo: tuple[object, ...]
         if len(entries[0].words) > 1:  # a longer phrase may start here: look at what follows
-            return self._match(entries, keys, i, norms, prefer, avoid, longest)
-        memo = (keys[i], norms[i] if norms else None, prefer, avoid, longest)
-        if memo not in self._memo:  # one-word phrases only: the word alone decides
+            # the answer depends on the words the phrases that may start here could cover
+            size = max((len(e.words) for e in self._candidates(entries, keys, i)), default=1)
+            window = (tuple(keys[i : i + size]), tuple(norms[i : i + size]) if norms else None)
+            memo = (window, prefer, avoid, longest)
+        else:
+            memo = (keys[i], norms[i] if norms else None, prefer, avoid, longest)
+        if memo not in self._memo:  # the same words decide the same way
             if len(self._memo) > _MEMO_SIZE:
                 self._memo.clear()
             self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
@@ -279,6 +288,21 @@ class Lexicon:
                     found.add(entry.value)
         return frozenset(found)
 
+    def anchor_keys(self, kinds: frozenset[str]) -> frozenset[str]:
+        """The keys of the longest word of every phrase of one of ``kinds`` (a pre-check
+        per sentence: a sentence with no word having one of them holds no such phrase,
+        and the longest word of a phrase is rarely a common one)."""
+        found = self._anchor_keys.get(kinds)
+        if found is None:
+            keys: set[str] = set()
+            for entries in self._index.values():
+                for entry in entries:
+                    if entry.kind in kinds:
+                        sizes = [len(norm) for norm in entry.norms] or [0]
+                        keys |= entry.words[sizes.index(max(sizes))]
+            found = self._anchor_keys[kinds] = frozenset(keys)
+        return found
+
     def starts_phrase(self, keyset: frozenset[str]) -> bool:
         """Whether any phrase starts with a word of these keys."""
         return bool(self._entries_for(keyset))
@@ -292,6 +316,23 @@ class Lexicon:
             self._for_keys[keyset] = found
         return found
 
+    def _candidates(
+        self, entries: tuple[Entry, ...], keys: list[frozenset[str]], i: int
+    ) -> Iterable[Entry]:
+        """The entries among ``entries`` (those starting at token ``i``) of one word or
+        whose second word the next token has, in their order (longest first): a common
+        first word ("je", "i") starts hundreds of phrases, few go on with the next word."""
+        if i + 1 >= len(keys):
+            return [e for e in entries if len(e.words) == 1]
+        held = self._by_second.get(id(entries))
+        if held is None or held[0] is not entries:  # keyed by identity: hashing is slow
+            held = self._by_second[id(entries)] = (entries, _second_word_index(entries))
+        singles, second = held[1]
+        if not keys[i + 1] & second.keys():
+            return [entries[p] for p in singles]
+        picked = set(singles).union(*(second.get(k, ()) for k in keys[i + 1]))
+        return [entries[p] for p in sorted(picked)]
+
     def _match(
         self,
         entries: tuple[Entry, ...],
@@ -304,7 +345,7 @@ class Lexicon:
     ) -> Match | None:
         left = len(keys) - i
         found = [
-            e for e in entries
+            e for e in self._candidates(entries, keys, i)
             if (size := len(e.words)) <= left and size <= longest
             and all(keys[i + j] & e.words[j] for j in range(1, size))
         ]  # fmt: skip
@@ -328,6 +369,18 @@ class Lexicon:
 
 
 _MEMO_SIZE = 50_000  # one-word look-ups kept per parser
+# Positions of one-word entries, and per key of a second word the positions of the
+# entries whose second word has it.
+_SecondIndex = tuple[tuple[int, ...], dict[str, tuple[int, ...]]]
+
+
+def _second_word_index(entries: tuple[Entry, ...]) -> _SecondIndex:
+    singles = tuple(p for p, e in enumerate(entries) if len(e.words) == 1)
+    second: dict[str, list[int]] = defaultdict(list)
+    for p, entry in enumerate(entries):
+        for key in entry.words[1] if len(entry.words) > 1 else ():
+            second[key].append(p)
+    return singles, {k: tuple(v) for k, v in second.items()}
 
 
 def _effect_of(ability: Ability) -> str:

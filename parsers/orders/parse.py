@@ -266,7 +266,9 @@ class OrderParser:
         tokens = reading.sentence.tokens
         if ctx.abilities is None or not any(reading.name(ctx, i) for i in range(len(tokens))):
             return []
-        if any(_kind_at(reading, ctx, i, "target") for i in range(len(tokens))):
+        if reading.may_hold(ctx, _TARGET) and any(
+            _kind_at(reading, ctx, i, "target") for i in range(len(tokens))
+        ):
             return self._target_only(reading, ctx)
         handed = self._item_given(reading, ctx) or self._role_header(reading, ctx)
         if handed:
@@ -377,6 +379,9 @@ _SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime"
                          "alternative", "role", "item", "correction"})  # fmt: skip
 
 
+_TARGET = frozenset({"target"})
+_TELL_ME = frozenset({"tell_me"})
+_NEGATION = frozenset({"negation"})
 _SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
 
 
@@ -428,6 +433,8 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     if reading.sentence.quotes and any(t.quote is not None for t in reading.sentence.tokens):
         return True
     short = len(reading.keys) <= _SHORT_LINE and carry is not None and carry.kind is Kind.ORDER
+    if not short and not reading.may_hold(ctx, _SCAN_KINDS):
+        return False  # no word of an order phrase: most lines of a long chat
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is not None and match.kinds() & _SCAN_KINDS:
@@ -660,6 +667,8 @@ def _corrects_to_a_name(reading: Reading, ctx: Context) -> bool:
 def _only_not(reading: Reading, ctx: Context) -> bool:
     """ "(pas Jeanne)", "not Bob": names ruled out, which add no order."""
     tokens = reading.sentence.tokens
+    if not reading.may_hold(ctx, _NEGATION):
+        return False
     kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset() for i in range(len(tokens))]
     if not any("negation" in k for k in kinds):
         return False
@@ -817,6 +826,8 @@ def _option(ruleset: Ruleset, name: str) -> object:
 def _asks_about_the_past(reading: Reading, ctx: Context) -> bool:
     """ "(tell me who he visited last night too)": a request for a past phase's results."""
     words = range(len(reading.keys))
+    if not reading.may_hold(ctx, _TELL_ME):
+        return False
     if not any(_kind_at(reading, ctx, i, "tell_me") for i in words):
         return False
     return any(is_previous(reading.norms, i) for i in words)

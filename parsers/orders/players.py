@@ -64,6 +64,7 @@ class PlayerFinder:
         self._index = roster.name_index()
         self._exact: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
         self._cases: dict[tuple[str, str], frozenset[str]] = {}
+        self._fuzzy: dict[str, NameHit | None] = {}
         self.longest = 1
         for slot in roster.slots:
             self._add(slot.name, slot.name, "exact", morph)
@@ -181,6 +182,13 @@ class PlayerFinder:
         Returns:
             The hit (one player, or several when ambiguous), or None.
         """
+        if word not in self._fuzzy:  # a long PM repeats its words
+            if len(self._fuzzy) > 50_000:
+                self._fuzzy.clear()
+            self._fuzzy[word] = self._fuzzy_hit(word)
+        return self._fuzzy[word]
+
+    def _fuzzy_hit(self, word: str) -> NameHit | None:
         found = self._index.resolve(word)
         if isinstance(found, Resolved):
             rivals = self._near_misses(word, found.slot)

@@ -29,6 +29,7 @@ __all__ = ["CrimeDraft", "Draft", "scan"]
 # Only these may sit between a name and the order word it belongs to ("Kyle - check",
 # "Bob, please heal"); "Nick does the hit" is not Nick's order.
 _FILLER_KINDS = frozenset({"greeting"})
+_HANDED = frozenset({"handed"})
 # Words that may sit between "don't" and its order word ("don't want to check").
 _KEEPS_NEGATION = frozenset({"negation", "filler", "greeting", "vague"})
 
@@ -80,7 +81,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
-    handed = any("handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j)))
+    handed = reading.may_hold(ctx, _HANDED) and any(
+        "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
+    )
     for draft in drafts:
         draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -62,6 +64,7 @@ class Sentence:
 
 
 @functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=1 << 16)
 def normalize(word: str) -> str:
     """Casefold, unify apostrophes and ``ё``, strip Latin diacritics (``protège`` → ``protege``).
 
@@ -70,6 +73,7 @@ def normalize(word: str) -> str:
 
     Returns:
         The matching form. Cyrillic letters keep their identity (``й`` stays ``й``).
+        Results are cached: a long PM repeats its words.
     """
     word = _ZERO_WIDTH.sub("", word).replace("’", "'").casefold().replace("ё", "е")
     out: list[str] = []
@@ -215,7 +219,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     offsets = _offset_map(sentence, text) if text != sentence else None
     for match in _WORD.finditer(text):
         word = match.group(0)
-        start = offsets[match.start()] if offsets is not None else match.start()
+        start = offsets(match.start()) if offsets is not None else match.start()
         quote = _span_index(spans, start) if spans else None
         norm = normalize(word) if word[0].isalnum() else word
         aside = bool(asides) and _span_index(asides, start) is not None
@@ -230,8 +234,24 @@ def _span_index(spans: list[tuple[int, int]], at: int) -> int | None:
     return next((i for i, (a, b) in enumerate(spans) if a <= at < b), None)
 
 
-def _offset_map(original: str, changed: str) -> list[int]:
-    """Map each index of ``changed`` back to ``original`` (only spaces were inserted)."""
+def _offset_map(original: str, changed: str) -> Callable[[int], int]:
+    """Map each index of ``changed`` back to ``original`` (only spaces were inserted, one
+    after each elision's apostrophe)."""
+    if "’" in original:  # an apostrophe was also unified: align character by character
+        return _aligned(original, changed).__getitem__
+    inserted = [m.end() + k for k, m in enumerate(_ELISION.finditer(original))]
+    size = len(original)
+
+    def offset(at: int) -> int:
+        if at >= len(changed):
+            return size
+        return min(at - bisect.bisect_left(inserted, at), size - 1) if original else 0
+
+    return offset
+
+
+def _aligned(original: str, changed: str) -> list[int]:
+    """Index of ``changed`` -> index of ``original``, aligning equal characters in order."""
     mapping: list[int] = []
     i = 0
     for char in changed:
