@@ -301,6 +301,8 @@ class OrderParser:
         """ "The suitcase goes to pofa": an item the sender hands out with one usable
         ability (``effect_params.item``, or the item's own ability), and the players named."""
         tokens = reading.sentence.tokens
+        if not reading.may_hold(ctx, _ITEM):
+            return []
         items = {v for i in range(len(tokens)) if (m := reading.match(ctx, i))
                  for v in m.values("item")}  # fmt: skip
         abilities = sorted(
@@ -319,6 +321,8 @@ class OrderParser:
         """ "Cupidon : Jean et Jeanne": the sender's own role word, a colon, then players,
         when the role has one usable ability that takes players."""
         tokens = reading.sentence.tokens
+        if not ctx.role or not reading.may_hold(ctx, _ROLE):
+            return []
         at = next((i for i in range(len(tokens)) if (m := reading.match(ctx, i))
                    and ctx.role in m.values("role")), None)  # fmt: skip
         if at is None or at + 1 >= len(tokens) or tokens[at + 1].norm != ":":
@@ -382,6 +386,9 @@ _SCAN_KINDS = frozenset({"ability", "vote", "cancel", "will", "handoff", "crime"
 _TARGET = frozenset({"target"})
 _TELL_ME = frozenset({"tell_me"})
 _NEGATION = frozenset({"negation"})
+_ITEM = frozenset({"item"})
+_ROLE = frozenset({"role"})
+_DOUBT = frozenset({"doubt", "open_choice"})
 _SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
 
 
@@ -616,6 +623,8 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     """A sentence without an order that doubts the order before it ("not sure", "je crois");
     not a belief about something else ("je crois que c'est elle la cible", "I think Nick
     is lying" when Nick is not the order's target)."""
+    if not reading.may_hold(ctx, _DOUBT):
+        return False
     targets = {p for group in last.names for hit in group for p in hit.players}
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)

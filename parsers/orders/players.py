@@ -3,6 +3,7 @@ then the fuzzy stages of ``parsers.names`` for a leftover word in a target posit
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -10,7 +11,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
 
-from parsers.names import Ambiguous, MatchKind, Resolved, fold
+from parsers.names import Ambiguous, MatchKind, Resolved
+from parsers.names import fold as _fold_name
 from parsers.orders.morph import Morph
 from parsers.orders.text import Token, tokenize
 from parsers.roster import Roster
@@ -39,6 +41,9 @@ QUALITY: Mapping[str, float] = {
     MatchKind.SUBSTRING.value: 0.7,
     MatchKind.TYPO.value: 0.8,
 }
+
+# A name's comparison key, cached: every word of a PM is folded to look it up.
+fold = functools.lru_cache(maxsize=1 << 16)(_fold_name)
 
 
 @dataclass(frozen=True, slots=True)

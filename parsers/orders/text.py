@@ -193,6 +193,8 @@ def _protect_quotes(line: str) -> tuple[str, list[str]]:
 
 
 def _restore_quotes(part: str, quotes: list[str]) -> str:
+    if not quotes:
+        return part
     return re.sub("\x00(\\d+)\x00", lambda m: quotes[int(m.group(1))], part)
 
 
@@ -214,7 +216,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         spans.append(match.span())
     asides = [m.span() for m in _ASIDE.finditer(sentence)]
     tokens = []
-    text = _ELISION.sub(lambda m: m.group(0)[:-1] + "' ", sentence)
+    text = _ELISION.sub(r"\1' ", sentence)  # "l'autre" -> "l' autre", "l’autre" too
     # the elision space shifts offsets: map quote spans through the same substitution
     offsets = _offset_map(sentence, text) if text != sentence else None
     for match in _WORD.finditer(text):
