@@ -70,6 +70,7 @@ class Reading:
     matches: list[object] = field(default_factory=list)
     names: list[object] = field(default_factory=list)
     holds: dict[frozenset[str], bool] = field(default_factory=dict)
+    language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -99,11 +100,27 @@ class Reading:
                      for j in range(i + 1, i + found.length)]  # fmt: skip
             if any(m and set(m.values("ability")) & (prefer or set()) for m in inner):
                 found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
+        if found is not None and found.length == 1:
+            found = self._without_false_friends(ctx, found)
         learned = ctx.learned_abilities.get(self.norms[i])
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])
             return Match((entry,), 1)
         return found
+
+    def _without_false_friends(self, ctx: Context, found: Match) -> Match | None:
+        """ "Il a pris des risques pour moi": in a sentence clearly in one language, a word
+        of that language's grammar is not another language's one-word order phrase."""
+        lexicon = ctx.lexicon
+        friends = [e for e in found.entries if lexicon.false_friend(e)]
+        if not friends:
+            return found
+        if self.language is _UNSET:
+            self.language = lexicon.sentence_language(self.norms)
+        kept = tuple(e for e in found.entries if lexicon.false_friend(e) != self.language)
+        if len(kept) == len(found.entries):
+            return found
+        return Match(kept, found.length) if kept else None
 
     def may_hold(self, ctx: Context, kinds: frozenset[str]) -> bool:
         """False when no phrase of ``kinds`` can be in the sentence: no word has a key of

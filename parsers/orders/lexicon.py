@@ -61,6 +61,7 @@ class Entry:
     words: tuple[frozenset[str], ...]
     text: str
     norms: tuple[str, ...] = ()
+    lang: str = ""  # the language the phrase was given in ("" when it has none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,7 @@ class Lexicon:
         self._index: dict[str, list[Entry]] = defaultdict(list)
         self._for_keys: dict[frozenset[str], tuple[Entry, ...]] = {}
         self._memo: dict[tuple[object, ...], Match | None] = {}
+        self._false_friends: dict[int, str] | None = None
         self._by_second: dict[int, tuple[tuple[Entry, ...], _SecondIndex]] = {}
         self._anchor_keys: dict[frozenset[str], frozenset[str]] = {}
         self.display: dict[tuple[str, str], str] = {}
@@ -104,11 +106,17 @@ class Lexicon:
         # Players write in any of the three languages whatever the ruleset declares (a
         # French PM in an English-only game): its hedges and questions must be read too.
         for kind, table in BUILTIN_KINDS.items():
-            for phrases in table.values():
+            for lang, phrases in table.items():
                 for phrase in phrases:
-                    self.add(kind, kind, phrase)
+                    self.add(kind, kind, phrase, lang)
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
+        self.grammar_words = self._grammar_words()
+        self._only_words = {
+            lang: frozenset(words - set().union(*(w for o, w in self.grammar_words.items()
+                                                  if o != lang)))
+            for lang, words in self.grammar_words.items()
+        }  # fmt: skip
         self.phases: PhaseVocabulary = build_vocabulary(_phase_words(ruleset), self.morph.keys)
         self.phase_keys = self._phase_keys()
         self.preference_keys = self._word_keys(grammar.PREFERENCE)
@@ -119,6 +127,15 @@ class Lexicon:
         self.instead_keys = self._word_keys(grammar.INSTEAD)
         self.affirm_keys = self._word_keys(grammar.AFFIRM)
         self.pick_keys = self._word_keys(grammar.PICK)
+
+    def _grammar_words(self) -> dict[str, frozenset[str]]:
+        """Per language, the written words of the shared grammar's phrases."""
+        words: dict[str, set[str]] = defaultdict(set)
+        for table in BUILTIN_KINDS.values():
+            for lang, phrases in table.items():
+                for phrase in phrases:
+                    words[lang].update(t.norm for t in tokenize(phrase).tokens if not t.is_punct)
+        return {lang: frozenset(found) for lang, found in words.items()}
 
     def _word_keys(self, table: grammar.Table) -> frozenset[str]:
         """The keys of a table's one-word phrases (looked up per word, not as phrases)."""
@@ -138,8 +155,9 @@ class Lexicon:
         """False when no phase reference can start at a word with these keys."""
         return bool(keys & self.phase_keys) or any(ch.isdigit() for ch in norm)
 
-    def add(self, kind: str, value: str, phrase: str) -> None:
-        """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text)."""
+    def add(self, kind: str, value: str, phrase: str, lang: str = "") -> None:
+        """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text), in
+        the language ``lang`` when it has one."""
         tokens = [t for t in tokenize(phrase).tokens if not t.is_punct]
         words = tuple(self.morph.keys(t.norm) for t in tokens)
         if not words:
@@ -148,10 +166,11 @@ class Lexicon:
             self.known_words.update(t.norm for t in tokens)
         if kind == "ability":
             self.ability_words.setdefault(value, set()).update(t.norm for t in tokens)
-        entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens))
+        entry = Entry(kind, value, words, phrase, tuple(t.norm for t in tokens), lang)
         self._for_keys.clear()
         self._memo.clear()
         self._by_second.clear()
+        self._false_friends = None
         self._anchor_keys.clear()
         for key in words[0]:
             self._index[key].append(entry)
@@ -191,7 +210,7 @@ class Lexicon:
                 for phrase in phrases if lang not in own else ():
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
                     if not any(self.morph.keys(w) & others for w in words):
-                        self.add("ability", ability.id, phrase)
+                        self.add("ability", ability.id, phrase, lang)
 
     def _add_effect_words(self, ruleset: Ruleset) -> None:
         """``grammar.EFFECT_WORDS`` for the abilities of each effect, where no ability of
@@ -201,13 +220,13 @@ class Lexicon:
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
                    if _effect_of(a) == effect and not a.passive]  # fmt: skip
-            for phrases in table.values():
+            for lang, phrases in table.items():
                 for phrase in phrases:
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
                     if any(self.morph.keys(w) & taken for w in words):
                         continue  # a word the ruleset's own vocabulary already has
                     for ability_id in ids:
-                        self.add("ability", ability_id, phrase)
+                        self.add("ability", ability_id, phrase, lang)
 
     def _add_thing(
         self, kind: str, value: str, name: Mapping[str, Any], vocab: Mapping[str, Any]
@@ -215,12 +234,12 @@ class Lexicon:
         self.add(kind, value, value.replace("_", " "))
         for lang, text in name.items():
             for phrase in _strings(text):
-                self.add(kind, value, phrase)
+                self.add(kind, value, phrase, str(lang))
                 self.display.setdefault((kind, value), phrase)
                 self.display.setdefault((f"{kind}:{lang}", value), phrase)
-        for phrases in vocab.values():
+        for lang, phrases in vocab.items():
             for phrase in _strings(phrases):
-                self.add(kind, value, phrase)
+                self.add(kind, value, phrase, str(lang))
 
     def match_at(
         self,
@@ -302,6 +321,40 @@ class Lexicon:
                         keys |= entry.words[sizes.index(max(sizes))]
             found = self._anchor_keys[kinds] = frozenset(keys)
         return found
+
+    def false_friend(self, entry: Entry) -> str | None:
+        """The language in which the one word of an ability phrase given in one language
+        only is a common word of the grammar ("pour", English for douse, is French "for"):
+        in a sentence of that language it is not this order word. None for other entries."""
+        if self._false_friends is None:
+            self._false_friends = self._find_false_friends()
+        return self._false_friends.get(id(entry))
+
+    def _find_false_friends(self) -> dict[int, str]:
+        entries = {id(e): e for es in self._index.values() for e in es}.values()
+        langs: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+        for entry in entries:
+            for norm in entry.norms:
+                langs[(entry.kind, entry.value, norm)].add(entry.lang)
+        found: dict[int, str] = {}
+        for entry in entries:
+            if entry.kind != "ability" or len(entry.norms) != 1 or not entry.lang:
+                continue
+            given = langs[(entry.kind, entry.value, entry.norms[0])]
+            other = [lang for lang, words in self.grammar_words.items()
+                     if lang not in given and entry.norms[0] in words]  # fmt: skip
+            if "" not in given and len(other) == 1:
+                found[id(entry)] = other[0]
+        return found
+
+    def sentence_language(self, norms: list[str]) -> str | None:
+        """The language of a sentence when its words say so clearly: at least two words
+        only that language's grammar has, none only another's; else None."""
+        counts = {lang: sum(n in only for n in norms) for lang, only in self._only_words.items()}
+        clear = [lang for lang, count in counts.items() if count >= 2]
+        if len(clear) != 1 or any(c for lang, c in counts.items() if lang != clear[0]):
+            return None
+        return clear[0]
 
     def starts_phrase(self, keyset: frozenset[str]) -> bool:
         """Whether any phrase starts with a word of these keys."""

@@ -1,0 +1,66 @@
+"""Issue 11, recall classes after blind round C (English and French): clear orders that were
+queued for a reading the sentence does not have, each with twins that must stay queued or
+refused. None of these texts is a corpus sentence."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.roster import roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History | None = History()) -> ParseResult:  # fmt: skip
+    roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
+
+
+def _orders(result: ParseResult) -> list[str]:
+    return [o.render() for o in result.orders]
+
+
+FAILHEAP = {"Maelle": "doctor", "Gaston": "arsonist", "Odile": "sheriff", "Rufus": "vigilante",
+            "Sidonie": "villager", "Tibo": "mafioso"}  # fmt: skip
+DCTP = {"Ines": "chianti", "Otto": "kujou", "Bea": "conan", "Ugo": "megure", "Rex": "vodka"}
+
+
+# --- A word of one language's grammar is not another language's one-word order word --------
+
+
+def test_a_french_preposition_is_not_an_english_order_word() -> None:
+    # Failheap's English douse words include "pour"; in French it is "for"
+    for text, want in (
+        ("Je soigne Sidonie. Elle m'a défendu toute la journée, je fais ça pour elle.",
+         ["heal Sidonie"]),
+        ("Cette nuit je protège Odile, pour une fois qu'elle se montre.", ["heal Odile"]),
+    ):  # fmt: skip
+        result = _parse("failheap", FAILHEAP, text, "Maelle", "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == want, result.reason
+
+
+def test_the_english_word_still_reads_in_english_and_for_its_own_role() -> None:
+    # twins: the arsonist's English "pour" stays his douse order
+    english = _parse("failheap", FAILHEAP, "Pour gas on Rufus tonight.", "Gaston", "night2")
+    assert english.status is Status.ACCEPTED and _orders(english) == ["douse Rufus"]
+    # a French sentence with a French douse word is read as such
+    french = _parse("failheap", FAILHEAP, "J'asperge Rufus cette nuit.", "Gaston", "night2")
+    assert french.status is Status.ACCEPTED and _orders(french) == ["douse Rufus"]
+    # another role's English order word in an English sentence still sends the PM to the GM
+    other = _parse("failheap", FAILHEAP, "Heal Sidonie. And pour gas on Rufus.", "Maelle", "night2")
+    assert other.status is not Status.ACCEPTED
+
+
+def test_a_french_si_is_no_special_investigation() -> None:
+    # DCTP's "SI" (Special Investigate) is French "if": a French conditional stays a condition
+    text = "Si Bea est lynchée, alors je vote Ugo."
+    result = _parse("dctp", DCTP, text, "Otto", "day2")
+    assert "special_investigate" not in {o.ability for c in result.candidates for o in c.orders}
+    assert result.status is not Status.ACCEPTED  # a condition on the vote: the GM reads it
