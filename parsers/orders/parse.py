@@ -67,7 +67,7 @@ class OrderParser:
         key = (id(roster), tuple(sorted(learned.items())))
         found = self._finders.get(key)
         if found is None or self._roster_refs.get(id(roster)) is not roster:
-            found = PlayerFinder(roster, self.lexicon.morph, learned)
+            found = PlayerFinder(roster, self.lexicon.morph, learned, self.lexicon.all_words)
             self._finders[key] = found
             self._roster_refs[id(roster)] = roster
         return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
@@ -42,6 +42,8 @@ QUALITY: Mapping[str, float] = {
     MatchKind.TYPO.value: 0.8,
 }
 
+SURE_TYPO = 0.9  # a misspelt name with no rival reading (``PlayerFinder._sure_typo``)
+
 # A name's comparison key, cached: every word of a PM is folded to look it up.
 fold = functools.lru_cache(maxsize=1 << 16)(_fold_name)
 
@@ -61,10 +63,17 @@ class PlayerFinder:
     """Names of one roster, indexed for look-up inside a PM (built once per roster)."""
 
     def __init__(
-        self, roster: Roster, morph: Morph, learned: Mapping[str, str] | None = None
+        self,
+        roster: Roster,
+        morph: Morph,
+        learned: Mapping[str, str] | None = None,
+        words: Collection[str] = (),
     ) -> None:
-        """Index names, aliases, previous names, learned nicknames and Russian case forms."""
+        """Index names, aliases, previous names, learned nicknames and Russian case forms;
+        ``words`` are the vocabulary's and the grammar's words (a misspelt name as near to
+        one of them stays a guess)."""
         self.roster = roster
+        self._words = frozenset(k for w in words if len(k := fold(w)) >= 3)
         self._morph = morph
         self._index = roster.name_index()
         self._exact: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
@@ -202,10 +211,29 @@ class PlayerFinder:
             quality = QUALITY.get(found.how.value, 0.7)
             if found.how is MatchKind.PREFIX and len(fold(word)) < 4:
                 quality = 0.8
+            if found.how is MatchKind.TYPO and self._sure_typo(word, found.slot):
+                quality = SURE_TYPO
             return NameHit((found.slot,), 1, quality, found.how.value, word)
         if isinstance(found, Ambiguous):
             return NameHit(found.candidates, 1, 0.5, found.how.value, word)
         return None
+
+    def _sure_typo(self, word: str, chosen: str) -> bool:
+        """ "Perinne" for Perrine: a misspelling of a living player's name, of 5+ letters,
+        one edit away (two for 7+ letters), with no other player as near (checked before)
+        and no word of the vocabulary or grammar as near: read as that player."""
+        slot = next((s for s in self.roster.slots if s.name == chosen), None)
+        key = fold(word)
+        if slot is None or not slot.alive or len(key) < 5:
+            return False
+        edits = min(OSA.distance(key, fold(n)) for n in (slot.name, *slot.aliases))
+        if not 0 < edits <= (1 if len(key) <= 6 else 2):
+            return False
+        return not any(
+            abs(len(other) - len(key)) <= edits
+            and OSA.distance(key, other, score_cutoff=edits) <= edits
+            for other in self._words
+        )
 
     def _near_misses(self, word: str, chosen: str) -> tuple[str, ...]:
         """Other players a non-exact word is as near to: one typo away from (two for a word

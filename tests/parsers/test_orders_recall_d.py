@@ -64,3 +64,39 @@ def test_a_french_si_is_no_special_investigation() -> None:
     result = _parse("dctp", DCTP, text, "Otto", "day2")
     assert "special_investigate" not in {o.ability for c in result.candidates for o in c.orders}
     assert result.status is not Status.ACCEPTED  # a condition on the vote: the GM reads it
+
+
+# --- A misspelt name with no rival reading is that player ------------------------------------
+
+TYPOS = {"Maelle": "doctor", "Leontine": "villager", "Berangere": "sheriff", "Tibo": "mafioso",
+         "Maurus": "villager", "Marius": {"role": "villager", "alive": False},
+         "Ferdinand": {"role": "villager", "alive": False}}  # fmt: skip
+
+
+def test_a_misspelt_name_of_one_living_player_is_read() -> None:
+    for text, want in (("heal Leontnie tonight", "heal Leontine"),
+                       ("Je protège Berangre cette nuit.", "heal Berangere")):  # fmt: skip
+        result = _parse("failheap", TYPOS, text, "Maelle", "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], result.reason
+        assert result.orders[0].guesses  # the GM still sees what was guessed
+
+
+def test_a_misspelt_name_with_a_rival_stays_with_the_gm() -> None:
+    for text in (
+        "heal Marus",  # one edit from the living Maurus and from the dead Marius
+        "heal Ferdinad",  # the only near name is a dead player's
+        "heal Tbio",  # four letters: too short to guess
+        "heal Leontinne Berangre",  # two names where the order takes one
+    ):
+        result = _parse("failheap", TYPOS, text, "Maelle", "night2")
+        assert result.status is not Status.ACCEPTED, text
+
+
+def test_a_misspelt_name_as_near_to_a_word_stays_with_the_gm() -> None:
+    players = {"Ninon": "villager", "Perrine": "villager", "Gaspard": "villager"}
+    # "Perinne" is two edits from Perrine and from "personne" (nobody): two readings
+    result = _parse("durarara", players, "Mon vote va à Perinne.", "Ninon", "day2")
+    assert result.status is not Status.ACCEPTED
+    # twin: one edit from Gaspard, no word as near
+    near = _parse("durarara", players, "Mon vote va à Gaspar.", "Ninon", "day2")
+    assert near.status is Status.ACCEPTED and _orders(near) == ["vote Gaspard"], near.reason
