@@ -196,6 +196,8 @@ def _step(
         return name.length
     if match is not None:
         flags["aside"] = token.aside
+        if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
+            return match.length
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
@@ -427,6 +429,42 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+# Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
+_CLAUSE_SUBJECTS = frozenset({"i", "i'm", "im", "i've", "je", "j", "he", "she", "they", "il",
+                              "elle", "ils", "elles", "я", "он", "она", "они"})  # fmt: skip
+_CLAUSE_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
+
+
+def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "Shadow Rosalind, I have a feeling someone is going to visit her", "shoot Piotr
+    instead of whoever he picked": a described person after the order named all the players
+    it takes, in a clause of its own (a mark, then a new subject) or as the target it
+    replaces ("instead of", "au lieu de", "вместо"), is no doubt about the order's target."""
+    if not cur.names or cur.alt_next or cur.or_next:
+        return False
+    for ability_id in cur.abilities:
+        ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+        wanted = (
+            [t for t in ability.targets if t.kind == "player" and not t.optional] if ability else []
+        )
+        if ability is None or len(wanted) > len(cur.names):
+            return False
+    last = next((j for j in range(i - 1, -1, -1) if reading.name(ctx, j) is not None), None)
+    if last is None:
+        return False
+    norms, keys = reading.norms, reading.keys
+    if any(
+        keys[j] & ctx.lexicon.instead_keys or norms[j] in _INSTEAD_OF
+        for j in range(max(last + 1, i - 2), i)
+    ):
+        return True
+    marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS]
+    return bool(marks) and any(norms[j] in _CLAUSE_SUBJECTS for j in range(marks[0] + 1, i))
+
+
+_INSTEAD_OF = frozenset({"lieu", "вместо"})  # "au lieu de", "вместо"
 
 
 def _add_role(cur: Draft, role: str) -> None:

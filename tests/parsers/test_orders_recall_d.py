@@ -100,3 +100,31 @@ def test_a_misspelt_name_as_near_to_a_word_stays_with_the_gm() -> None:
     # twin: one edit from Gaspard, no word as near
     near = _parse("durarara", players, "Mon vote va à Gaspar.", "Ninon", "day2")
     assert near.status is Status.ACCEPTED and _orders(near) == ["vote Gaspard"], near.reason
+
+
+# --- Someone described in the player's reasoning, after a complete order ------------------
+
+ROLES = {"Maelle": "doctor", "Odile": "sheriff", "Rufus": "bodyguard", "Sidonie": "villager",
+         "Tibo": "mafioso", "Wanda": "witch", "Calix": "vigilante", "Pia": "villager"}  # fmt: skip
+
+
+def test_a_described_person_in_the_reasoning_is_no_vague_target() -> None:
+    for actor, text, want in (
+        ("Rufus", "Guard Sidonie tonight, I'm sure somebody will go after her.", "guard Sidonie"),
+        ("Maelle", "Je soigne Odile, je pense que quelqu'un va l'attaquer.", "heal Odile"),
+        ("Wanda", "Control Calix and make him shoot Pia instead of whoever he chose.",
+         "control Calix Pia"),
+    ):  # fmt: skip
+        result = _parse("failheap", ROLES, text, actor, "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], result.reason
+
+
+def test_a_described_target_still_queues() -> None:
+    for actor, text in (
+        ("Maelle", "Heal Odile or someone else, your pick."),  # an alternative
+        ("Maelle", "Heal whoever the sheriff checked, I trust her."),  # no player named
+        ("Rufus", "Guard Sidonie and someone else too."),  # a second, described target
+        ("Wanda", "Control Calix, make him shoot whoever."),  # the new target is described
+    ):
+        result = _parse("failheap", ROLES, text, actor, "night2")
+        assert result.status is not Status.ACCEPTED, text
