@@ -43,6 +43,19 @@ class Context:
 
 
 _UNSET = object()  # a look-up not made yet
+
+
+def _role_over_other_ability(found: Match, abilities: frozenset[str]) -> Match:
+    """ "Paranoid sounds fun": a word that names a role and is also the order word of an
+    ability the sender does not have is the role, not another role's order."""
+    kinds = found.kinds()
+    if "role" not in kinds or "ability" not in kinds:
+        return found
+    if any(e.kind == "ability" and e.value in abilities for e in found.entries):
+        return found
+    return Match(tuple(e for e in found.entries if e.kind != "ability"), found.length)
+
+
 _PREFERENCES: dict[tuple[frozenset[str] | None, frozenset[str]], tuple[frozenset[str], ...]] = {}
 
 
@@ -102,6 +115,8 @@ class Reading:
                 found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
         if found is not None and found.length == 1:
             found = self._without_false_friends(ctx, found)
+        if found is not None and ctx.abilities is not None:
+            found = _role_over_other_ability(found, ctx.abilities)
         learned = ctx.learned_abilities.get(self.norms[i])
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])

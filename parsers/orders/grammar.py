@@ -189,9 +189,9 @@ VAGUE: Final = _table(
 GONE: Final = _table(
     en="lynched|dies|die|dead|killed|arrested|gone|unavailable|jailed|detained|abroad|"
     "can't|cannot|not available|not possible|away|blocked|out",
-    fr="meurt|mort|morte|lynché|lynchée|arrêté|arrêtée|absent|absente|indisponible|éliminé|"
-    "éliminée|impossible",
-    ru="умрет|умрёт|умер|умерла|убит|убита|убьют|посадят|сел|села|сядет|недоступен|недоступна|"
+    fr="meurt|meurs|mort|morte|lynché|lynchée|arrêté|arrêtée|absent|absente|indisponible|éliminé|"
+    "éliminée|impossible|tué|tuée",
+    ru="умрет|умрёт|умру|умер|умерла|убит|убита|убьют|посадят|сел|села|сядет|недоступен|недоступна|"
     "нельзя|выбыл|выбыла",
 )
 CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")

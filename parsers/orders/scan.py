@@ -117,8 +117,20 @@ def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
         if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
             continue
         if all(t.is_punct for t in tokens[j + match.length :]):
-            return True
+            return not _own_clause(reading, ctx, j)
     return False
+
+
+def _own_clause(reading: Reading, ctx: Context, j: int) -> bool:
+    """Token ``j`` is in a clause of its own after the sentence's last name: a mark, then a
+    new subject before ``j`` ("frame carl pls, he's the vig I think": the doubt is about
+    what he is)."""
+    last = next((k for k in range(j - 1, -1, -1) if reading.name(ctx, k) is not None), None)
+    if last is None:
+        return False
+    norms = reading.norms
+    marks = [k for k in range(last + 1, j) if norms[k] in _CLAUSE_MARKS]
+    return bool(marks) and any(norms[k] in _CLAUSE_SUBJECTS for k in range(marks[0] + 1, j))
 
 
 def _affirms(phrase: str, ctx: Context) -> bool:
@@ -433,7 +445,8 @@ def _marker(
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
 _CLAUSE_SUBJECTS = frozenset({"i", "i'm", "im", "i've", "je", "j", "he", "she", "they", "il",
-                              "elle", "ils", "elles", "я", "он", "она", "они"})  # fmt: skip
+                              "elle", "ils", "elles", "я", "он", "она", "они", "he's", "she's",
+                              "they're", "it's"})  # fmt: skip
 _CLAUSE_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
 
 

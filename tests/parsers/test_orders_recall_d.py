@@ -128,3 +128,29 @@ def test_a_described_target_still_queues() -> None:
     ):
         result = _parse("failheap", ROLES, text, actor, "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- A role named in the player's chat is not that role's order ---------------------------
+
+AMNESIAC = {"Liam": "amnesiac", "Corin": {"role": "paranoid", "alive": False}, "Hank": "paranoid",
+            "Odile": "sheriff", "Jules": "framer", "Carl": "vigilante"}  # fmt: skip
+
+
+def test_a_role_word_in_chat_is_not_another_role_s_order() -> None:
+    text = "Remember Corin. Paranoid seems like a fun role to play."
+    result = _parse("failheap", AMNESIAC, text, "Liam", "night3")
+    assert result.status is Status.ACCEPTED and _orders(result) == ["remember Corin"], result.reason
+    # twins: the paranoid's own word stays his order; another role's order word stays queued
+    own = _parse("failheap", AMNESIAC, "Paranoid tonight.", "Hank", "night3")
+    assert own.status is Status.ACCEPTED and _orders(own) == ["alert"], own.reason
+    other = _parse("failheap", AMNESIAC, "Remember Corin. Also stay on alert.", "Liam", "night3")
+    assert other.status is not Status.ACCEPTED
+
+
+def test_a_doubt_about_a_remark_after_the_order_is_not_about_the_order() -> None:
+    text = "frame odile tonight, she's the cop I think"
+    result = _parse("failheap", AMNESIAC, text, "Jules", "night3")
+    assert result.status is Status.ACCEPTED and _orders(result) == ["frame Odile"], result.reason
+    # twins: a doubt right after the order is about it
+    for doubt in ("frame odile tonight, I think", "frame odile I guess"):
+        assert _parse("failheap", AMNESIAC, doubt, "Jules", "night3").status is not Status.ACCEPTED
