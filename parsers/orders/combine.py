@@ -35,7 +35,9 @@ class Unread:
     ("Carl seems scummy"), nothing in it adds to or picks an order; ``chatter``: chat before
     the PM's first order ("Long day, half the thread is yelling at Noor again."), which nothing
     written later can depend on; ``clarifies``: "the player X" for a target X that is also a
-    role word, any negation in it about the sender ("Oui, le joueur Celty, pas moi").
+    role word, any negation in it about the sender ("Oui, le joueur Celty, pas moi");
+    ``recants``: a correction, then a plain remark ("ugh no, changed my mind, Q did nothing
+    wrong."), which stands when it names only players whose orders a later one replaced.
     """
 
     text: str
@@ -45,6 +47,7 @@ class Unread:
     remark: bool = False
     chatter: bool = False
     clarifies: bool = False
+    recants: bool = False
 
 
 @dataclass(slots=True)
@@ -357,6 +360,8 @@ def _remark(line: Unread, targets: set[str], replaced: set[str]) -> bool:
     "make it Ollie")."""
     if line.chatter or (line.clarifies and set(line.names) <= targets):
         return True
+    if line.recants and set(line.names) <= replaced - targets:
+        return True  # "ugh no, changed my mind, Q did nothing wrong. vote Bramble."
     if not line.plain:
         return False
     return line.postscript or line.remark or set(line.names) <= targets | replaced

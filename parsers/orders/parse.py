@@ -171,9 +171,9 @@ class OrderParser:
                 remark = plain and _remark(reading, ctx)
                 chatter = not drafts and _chatter(reading, ctx)
                 clear = _clarifies(reading, ctx)
-                unread.append(
-                    Unread(sentence, named, plain, line in postscript, remark, chatter, clear)
-                )
+                recants = not plain and _recants(reading, ctx)
+                ps = line in postscript
+                unread.append(Unread(sentence, named, plain, ps, remark, chatter, clear, recants))
             later = _names_a_later_phase(reading)
             for draft in found:
                 draft.question = draft.question or asks
@@ -534,6 +534,23 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
 # Word kinds chat before the first order may hold: what they would change comes later (a
 # sentence asked as a question is a question before it gets here).
 _CHAT_KINDS = frozenset({"negation", "correction", "no_target", "question"})
+
+
+_RECANT_KINDS = frozenset({"correction", "negation", "filler", "greeting"})
+
+
+def _recants(reading: Reading, ctx: Context) -> bool:
+    """ "ugh no, changed my mind, Q did nothing wrong.": before the first name only words of
+    a correction (with "no", fillers, interjections), then a plain remark."""
+    i, corrected = 0, False
+    while i < len(reading.keys) and reading.name(ctx, i) is None:
+        match = reading.match(ctx, i)
+        kinds = match.kinds() if match is not None else frozenset()
+        if not kinds <= _RECANT_KINDS:
+            return False
+        corrected = corrected or "correction" in kinds
+        i += match.length if match is not None else 1
+    return corrected and i < len(reading.keys) and _plain_from(reading, ctx, i)
 
 
 def _clarifies(reading: Reading, ctx: Context) -> bool:

@@ -154,3 +154,27 @@ def test_a_doubt_about_a_remark_after_the_order_is_not_about_the_order() -> None
     # twins: a doubt right after the order is about it
     for doubt in ("frame odile tonight, I think", "frame odile I guess"):
         assert _parse("failheap", AMNESIAC, doubt, "Jules", "night3").status is not Status.ACCEPTED
+
+
+# --- A correction with a remark about the player it drops ---------------------------------
+
+VOTERS = {"Otto": "kujou", "Bea": "conan", "Ugo": "megure", "Rex": "vodka", "Ines": "chianti"}
+
+
+def test_a_correction_with_a_remark_on_the_dropped_target_is_read() -> None:
+    for text, want in (
+        ("vote ugo\nhmm no, changed my mind, Ugo has been helpful all day. vote Rex.", "vote Rex"),
+        ("Je vote Ugo.\nEnfin non, Ugo a été utile aujourd'hui. Je vote Rex.", "vote Rex"),
+    ):
+        result = _parse("dctp", VOTERS, text, "Otto", "day2")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], result.reason
+
+
+def test_a_correction_with_a_remark_stays_queued_when_it_could_change_the_order() -> None:
+    for text in (
+        "vote ugo\nhmm no, changed my mind, Ugo has been helpful all day.",  # no new vote
+        "vote ugo\nhmm no, changed my mind, Bea has been quiet. vote Rex.",  # a third player
+        "vote ugo\nno wait, Ugo might be fine? vote Rex.",  # a question
+    ):
+        result = _parse("dctp", VOTERS, text, "Otto", "day2")
+        assert result.status is not Status.ACCEPTED, text
