@@ -193,7 +193,7 @@ class OrderParser:
                    if a in known and known[a].effect_params.get("will_allowed")}  # fmt: skip
         if draft.kind is not Kind.WILL or not allowed:
             return [draft]
-        body = _IF_I_DIE.sub(" ", draft.text).strip(" :,.-")
+        body = _IF_I_DIE.sub(" ", _without_header(draft.text, ctx)).strip(" :,.-")
         inner, asked, unread, _ = self._read(body, ctx)
         if (
             inner
@@ -816,6 +816,21 @@ def _names_a_later_phase(reading: Reading) -> bool:
 
 
 # "in case I die" and its kin: what makes a text a will, not a doubt about the order in it
+def _without_header(text: str, ctx: Context) -> str:
+    """A will's text without a short header naming nobody before its colon ("de maire :
+    si je meurs…" in "mon testament de maire : …")."""
+    head, colon, rest = text.partition(":")
+    tokens = tokenize(head).tokens
+    if not colon or len(tokens) > 3 or not rest.strip():
+        return text
+    for i, token in enumerate(tokens):
+        if ctx.players.exact_at(tokens, i) or (
+            len(token.norm) >= 4 and ctx.players.fuzzy(token.text)
+        ):
+            return text
+    return rest
+
+
 _IF_I_DIE = re.compile(
     r"\b(?:au cas où|au cas ou|si jamais je meurs|si je meurs|si je venais à mourir|"
     r"in case i die|if i die|if i'm killed|в случае моей смерти|если я умру|если меня убьют)\b",

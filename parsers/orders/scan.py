@@ -350,13 +350,21 @@ def _unsure_words(reading: Reading, ctx: Context, start: int) -> bool:
 
 
 def _will_marker(reading: Reading, i: int, match: Match, cur: Draft | None) -> bool:
-    """ "Will:" / "My will" at the start of a sentence; never the English modal "I will"."""
+    """ "Will:" / "My will" at the start of a sentence or of a clause before a short header
+    ("…, mon testament de maire :"); never the English modal "I will"."""
     tokens = reading.sentence.tokens
     after = tokens[i + match.length] if i + match.length < len(tokens) else None
     multiword = match.length > 1 or tokens[i].norm in ("testament", "завещание")
     at_start = cur is None and all(t.is_punct for t in tokens[:i])
     colon = after is not None and after.norm in (":", "-", "=")
-    return (at_start and (multiword or colon)) or (match.length > 1 and colon)
+    # "Et pendant que j'y suis, mon testament de maire : …": a new clause, a short header
+    clause = cur is None and i > 0 and tokens[i - 1].norm == ","
+    header = any(t.norm == ":" for t in tokens[i + match.length : i + match.length + 3])
+    return (
+        (at_start and (multiword or colon))
+        or (match.length > 1 and colon)
+        or (clause and multiword and header)
+    )
 
 
 def _quote(reading: Reading, ctx: Context, i: int, cur: Draft) -> int:

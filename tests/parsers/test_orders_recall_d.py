@@ -178,3 +178,26 @@ def test_a_correction_with_a_remark_stays_queued_when_it_could_change_the_order(
     ):
         result = _parse("dctp", VOTERS, text, "Otto", "day2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- A mayor's will written after other words, with a short header ------------------------
+
+MAYOR = {"Noemie": {"role": "villager", "statuses": ["mayor"]}, "Basile": "villager",
+         "Clarisse": "villager", "Gaspard": "villager"}  # fmt: skip
+
+
+def test_a_will_in_a_clause_with_a_header_is_read() -> None:
+    text = ("Je vote Basile.\nAu passage, mon testament de maire : si je meurs, "
+            "je désigne Clarisse comme successeur.")  # fmt: skip
+    result = _parse("durarara", MAYOR, text, "Noemie", "day2")
+    assert result.status is Status.ACCEPTED, result.reason
+    assert _orders(result) == ["vote Basile", "name_successor Clarisse"]
+
+
+def test_a_will_mentioned_in_passing_stays_no_order() -> None:
+    for text in (
+        "Je vote Basile, mon testament est sur le forum.",  # no header: a mention
+        "Je vote Basile.\nAu passage, mon testament pour Gaspard : il sait quoi faire.",
+    ):
+        result = _parse("durarara", MAYOR, text, "Noemie", "day2")
+        assert "name_successor" not in {o.ability for o in result.orders}, text
