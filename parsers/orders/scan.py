@@ -210,6 +210,8 @@ def _step(
         flags["aside"] = token.aside
         if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
             return match.length
+        if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
+            return match.length  # "check Mike and tell me if he's scum": what to report
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
@@ -486,6 +488,21 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
 
 
 _INSTEAD_OF = frozenset({"lieu", "вместо"})  # "au lieu de", "вместо"
+
+
+_IF = frozenset({"if", "si", "whether", "ли"})
+
+
+def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
+    """ "tell me if he's scum", "dis-moi si elle ment": an "if" right after a request for
+    the result is what to report, not a doubt about the order."""
+    if match.length != 1 or reading.norms[i] not in _IF:
+        return False
+    for j in range(max(i - 3, 0), i):
+        found = reading.match(ctx, j)
+        if found is not None and "tell_me" in found.kinds() and j + found.length == i:
+            return True
+    return False
 
 
 def _add_role(cur: Draft, role: str) -> None:

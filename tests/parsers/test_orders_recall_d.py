@@ -201,3 +201,21 @@ def test_a_will_mentioned_in_passing_stays_no_order() -> None:
     ):
         result = _parse("durarara", MAYOR, text, "Noemie", "day2")
         assert "name_successor" not in {o.ability for o in result.orders}, text
+
+
+# --- "tell me if": what to report, not a doubt --------------------------------------------
+
+
+def test_an_if_after_a_request_for_the_result_is_no_hedge() -> None:
+    for text in (
+        "Check Tibo and tell me if he is mafia.",
+        "Je vérifie Tibo, dis-moi si c'est un mafieux.",
+    ):
+        result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == ["check Tibo"], result.reason
+
+
+def test_an_if_elsewhere_still_hedges() -> None:
+    for text in ("Check Tibo if you think it's worth it.", "Check Tibo, if I can."):
+        result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
+        assert result.status is not Status.ACCEPTED, text
