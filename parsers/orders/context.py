@@ -84,6 +84,7 @@ class Reading:
     names: list[object] = field(default_factory=list)
     holds: dict[frozenset[str], bool] = field(default_factory=dict)
     language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
+    every_key: frozenset[str] | None = None  # the keys of all its words, once needed
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -145,7 +146,9 @@ class Reading:
         if found is None:
             anchors = ctx.lexicon.anchor_keys(kinds)
             learned = "ability" in kinds and bool(ctx.learned_abilities)
-            found = self.holds[kinds] = learned or not all(k.isdisjoint(anchors) for k in self.keys)
+            if self.every_key is None:
+                self.every_key = frozenset().union(*self.keys)
+            found = self.holds[kinds] = learned or not anchors.isdisjoint(self.every_key)
         return found
 
     def name(self, ctx: Context, i: int) -> NameHit | None:

@@ -274,10 +274,10 @@ class OrderParser:
         if handed:
             return handed
         for i, token in enumerate(tokens):
-            if not 5 <= len(token.norm) <= 40 or reading.name(ctx, i) or reading.match(ctx, i):
+            if not 5 <= len(token.norm) <= 40:
                 continue
-            ability = self._closest_ability(token.norm, ctx)
-            if ability is not None:
+            ability = self._closest_ability(token.norm, ctx)  # cached: cheaper than a match
+            if ability is not None and not (reading.name(ctx, i) or reading.match(ctx, i)):
                 rest = Reading.of(tokenize(" ".join(t.text for t in tokens[i + 1 :])), ctx)
                 drafts = scan(rest, ctx)[0] if rest.sentence.tokens else []
                 draft = Draft(Kind.ORDER, (ability,), token.text, reading.sentence.line)
