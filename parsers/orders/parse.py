@@ -151,6 +151,7 @@ class OrderParser:
                 held = ctx.lexicon.abilities_split(reading.keys, texts, ctx.abilities)
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
+            found = _on_that_vote(found, reading)
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             asks = asks or _asks_about_the_past(reading, ctx)
             if not found and not asks and not carried and carry is not None:
@@ -449,6 +450,32 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
         if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False
+
+
+_THAT_VOTE = frozenset({"that", "this", "my", "ce", "cet", "mon", "этот", "мой", "этим", "моим"})
+
+
+def _on_that_vote(found: list[Draft], reading: Reading) -> list[Draft]:
+    """ "I vote to lynch Tansy and I'm using Voice of Accusation on that vote": an order
+    naming nobody, then "that vote" ending the sentence, is on the one player the sentence's
+    vote named (the words "that vote" are no second vote)."""
+    if len(found) < 3 or found[-1].kind is not Kind.VOTE or found[-1].names:
+        return found
+    last, addon = found[-1], found[-2]
+    start = last.end - len(last.trigger.split())
+    tokens = reading.sentence.tokens
+    if addon.kind is not Kind.ORDER or addon.names or addon.unknown or start < 1:
+        return found
+    if reading.norms[start - 1] not in _THAT_VOTE or any(
+        not t.is_punct for t in tokens[last.end :]
+    ):
+        return found
+    named = [d for d in found[:-2] if d.kind is Kind.VOTE and d.names]
+    players = {h.players for d in named for g in d.names for h in g}
+    if len(players) != 1 or len(next(iter(players))) != 1:
+        return found
+    addon.names = [list(named[-1].names[0])]
+    return found[:-1]
 
 
 def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:

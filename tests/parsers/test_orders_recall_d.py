@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -219,3 +219,28 @@ def test_an_if_elsewhere_still_hedges() -> None:
     for text in ("Check Tibo if you think it's worth it.", "Check Tibo, if I can."):
         result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- An add-on "on that vote": the vote's player ------------------------------------------
+
+
+def test_an_add_on_on_that_vote_takes_the_vote_s_player() -> None:
+    examined = History(orders=(PastOrder("night1", "Otto", "cross_examine", ("Bea",)),))
+    text = "Voting Bea today and I'm putting Voice of Accusation on that vote."
+    result = _parse("dctp", DCTP, text, "Otto", "day2", examined)
+    assert result.status is Status.ACCEPTED, result.reason
+    assert _orders(result) == ["vote Bea", "voice_of_accusation Bea"]
+
+
+def test_an_add_on_on_that_vote_still_follows_the_rules() -> None:
+    text = "Voting Bea today and I'm putting Voice of Accusation on that vote."
+    # Bea was never cross-examined: the rule still queues it; no history at all: queued too
+    other = History(orders=(PastOrder("night1", "Otto", "cross_examine", ("Ugo",)),))
+    for history in (other, None):
+        result = _parse("dctp", DCTP, text, "Otto", "day2", history)
+        assert result.status is not Status.ACCEPTED
+    # two players voted for in the sentence: which one is "that vote"?
+    both = History(orders=(PastOrder("night1", "Otto", "cross_examine", ("Bea",)),
+                           PastOrder("day1", "Otto", "cross_examine", ("Ugo",))))  # fmt: skip
+    two = "Voting Bea or Ugo and I'm putting Voice of Accusation on that vote."
+    assert _parse("dctp", DCTP, two, "Otto", "day2", both).status is not Status.ACCEPTED
