@@ -15,6 +15,7 @@ from parsers.orders.context import Context, Reading
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
+from parsers.orders.performer import one_move_each, performer_pieces
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
@@ -116,10 +117,40 @@ class OrderParser:
         if _forwards(text):  # "Передаю от Вадима: «стреляем в Руслана»"
             for draft in drafts:
                 draft.handed = True
-        pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
-        verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
+        pieces, verdicts = self._pieces(drafts, ctx, sit)
         verdicts = _killing_actions(pieces, verdicts, ctx, history)
         return _unread_orders(combine(pieces, verdicts, questions, ctx, unread), pieces, written)
+
+    def _pieces(
+        self, drafts: list[Draft], ctx: Context, sit: Situation
+    ) -> tuple[list[tuple[Piece, list[Piece]]], list[Verdict]]:
+        """Each draft's readings (best first) and the verdict of the best; a draft naming
+        its performer is read as that player's order (``performer.py``)."""
+        pieces: list[tuple[Piece, list[Piece]]] = []
+        verdicts: list[Verdict] = []
+        for draft in drafts:
+            verdict: Verdict | None = None
+            if draft.doer is not None:
+                own = self._performer_context(ctx, sit.roster, draft.doer.players[0])
+                found, verdict = performer_pieces(draft, ctx, own, sit)
+            else:
+                found = build(draft, ctx)
+            if found:
+                pieces.append((found[0], found[1:]))
+                verdicts.append(verdict or validate(found[0].order, ctx, sit))
+        one_move_each(pieces, verdicts)
+        return pieces, verdicts
+
+    def _performer_context(self, ctx: Context, roster: Roster, name: str) -> Context | None:
+        """The context of a performer's order: their abilities, role and usable words."""
+        slot = next((s for s in roster.slots if s.name == name), None)
+        role = self._role_id(slot.role) if slot is not None else None
+        if slot is None or role is None:
+            return None
+        abilities = self._abilities(role, (), slot.statuses)
+        usable = _usable(self.ruleset, abilities, ctx.phase, slot.statuses)
+        return replace(ctx, actor=name, abilities=abilities, role=role, usable=usable,
+                       exclusive=self._exclusive(role))  # fmt: skip
 
     def _read(
         self, text: str, ctx: Context
@@ -678,6 +709,7 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft = Draft(last.kind, last.abilities, last.trigger, reading.sentence.line)
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
+    draft.doer, draft.past = last.doer, last.past  # "Ганс стреляет в Машу. Хотя нет, в Кота."
     if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
         draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
     elif [[h.players for h in group] for group in last.names] != [[h.players] for h in others]:

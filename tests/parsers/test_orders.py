@@ -155,6 +155,7 @@ def test_unknown_sender_and_result_json_shape() -> None:
         "phase": "night2",
         "text": "heal Ann",
         "guesses": [],
+        "performer": None,
     }
     assert {"reason", "confidence", "candidates", "rule", "questions"} <= data.keys()
 

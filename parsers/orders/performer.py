@@ -1,0 +1,70 @@
+"""Orders carried out by another player than the sender: "Жанна стреляет в Богдана" from
+the clan's Boss, "Юлиан вызывает на допрос Жанну" from the Sheriff.
+
+The draft names the performer (``Draft.doer``); the order is read and checked as the
+performer's own (their abilities, statuses, uses, history), then the sender's right to send
+it is checked (``rules.performer_finding``). Anything short of a clear right queues it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from parsers.orders.build import Piece, build
+from parsers.orders.context import Context
+from parsers.orders.rules import performer_finding
+from parsers.orders.scan import Draft
+from parsers.orders.validate import Situation, Verdict, validate
+
+
+def performer_pieces(
+    draft: Draft, ctx: Context, own: Context | None, sit: Situation
+) -> tuple[list[Piece], Verdict | None]:
+    """The readings of a draft that names its performer, and their verdict.
+
+    Args:
+        draft: the draft, with ``doer`` set.
+        ctx: the sender's context.
+        own: the performer's context (their abilities and role), None when the roster does
+            not give the performer a role of the ruleset.
+        sit: the sender's situation (roster, recipients, history).
+
+    Returns:
+        The readings (each order carrying ``performer``) and the verdict of the best; no
+        readings when the draft gives none.
+    """
+    assert draft.doer is not None
+    name = draft.doer.players[0]
+    pieces = build(draft, own or ctx)
+    for piece in pieces:
+        piece.order = replace(piece.order, performer=name)
+        piece.alternatives = [replace(o, performer=name) for o in piece.alternatives]
+    if not pieces:
+        return pieces, None
+    order = pieces[0].order
+    if draft.past:
+        return pieces, Verdict(doubt=f"told as what {name} did, not as an order: the GM reads it")
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    if ability is not None and "common" in ability.tags:  # staying home, items, a stake hunt
+        return pieces, Verdict(doubt=f"{ctx.lexicon.name('ability', order.ability)} is every "
+                               f"player's own move, sent for {name}: the GM checks")  # fmt: skip
+    found = performer_finding(ctx.lexicon.ruleset, sit.roster, ctx.actor, name, sit.history,
+                              ctx.phase.id)  # fmt: skip
+    if found is not None:
+        return pieces, Verdict(doubt=found)
+    if own is None:
+        return pieces, Verdict(doubt=f"{name}'s role is not known: the GM checks")
+    verdict = validate(order, own, Situation(sit.roster, sit.recipients, {}, sit.history))
+    if verdict.rule:  # the performer may not: the sender's clan move, the GM decides
+        return pieces, Verdict(doubt=f"{verdict.rule} (sent by {ctx.actor})")
+    return pieces, verdict
+
+
+def one_move_each(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -> None:
+    """A performer named for two moves of the PM ("Ганс стреляет в Машу, Ганс травит Кота"):
+    whether a member may carry out two of the clan's moves is the GM's (in place)."""
+    doers = [piece.order.performer for piece, _ in pieces if piece.order.performer]
+    for k, (piece, _) in enumerate(pieces):
+        who = piece.order.performer
+        if who and doers.count(who) > 1 and not verdicts[k].rule:
+            verdicts[k] = Verdict(doubt=f"{who} carries out two moves of the PM: the GM checks")
