@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from typing import Any
 
 from rapidfuzz.distance import OSA
 
@@ -26,6 +27,7 @@ from parsers.orders.text import (
     strip_markup,
     tokenize,
 )
+from parsers.orders.translit import is_latin_only, to_cyrillic
 from parsers.orders.validate import Situation, Verdict, validate
 from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
@@ -86,7 +88,35 @@ class OrderParser:
         items: Collection[str] = (),
         history: History | None = None,
     ) -> ParseResult:
-        """Parse one PM. See :func:`parse_order` for the arguments."""
+        """Parse one PM. See :func:`parse_order` for the arguments. A PM of Latin letters
+        only in which nothing was found is read again as Russian transliteration where the
+        ruleset is Russian ("lechu Varvaru": "лечу Варвару")."""
+        given: dict[str, Any] = {
+            "roster": roster, "actor": actor, "phase": phase, "learned": learned,
+            "recipients": recipients, "uses_left": uses_left, "items": items, "history": history,
+        }  # fmt: skip
+        found = self._parse(text, **given)
+        if found.orders or found.candidates or "ru" not in self.lexicon.languages:
+            return found
+        if found.status is not Status.AMBIGUOUS or not is_latin_only(text):
+            return found
+        again = self._parse(to_cyrillic(text), **given)
+        return again if again.orders or again.candidates else found
+
+    def _parse(
+        self,
+        text: str,
+        *,
+        roster: Roster,
+        actor: str,
+        phase: Phase | str,
+        learned: Learned | None = None,
+        recipients: Collection[str] | None = None,
+        uses_left: Mapping[str, int] | None = None,
+        items: Collection[str] = (),
+        history: History | None = None,
+    ) -> ParseResult:
+        """Parse one PM as written."""
         size = len(text.encode("utf-8", "replace"))
         if size > MAX_PM_BYTES:
             why = f"PM too long to read ({size // 1024} KB, over {MAX_PM_BYTES // 1024} KB)"
