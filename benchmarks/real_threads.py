@@ -346,6 +346,11 @@ class ModCounts:
 # The comparison reports them apart; they are the moderators', not the counter's.
 _SLIP_MISSED = "the moderator's count missed this vote"
 MODERATOR_SLIPS: dict[tuple[str, int], dict[str, str]] = {
+    ("t16537", 226): {
+        v: "the wagon is labelled 'Akaria', no player: his misspelling of Akira (the line lists"
+        " our 5 voters on Akira)"
+        for v in ("AGar", "DemonHybrid", "Parama", "Twistedspoon", "[winger]")
+    },
     ("t17401", 12): {"Fishythefish": "his only post before it is '/confirm': no vote"},
     ("t17830", 166): {
         "Beck": "'[b]vote para[/b]' (post 72): the count has him on himself",
