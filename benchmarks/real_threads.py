@@ -51,7 +51,7 @@ SITE = {"syntax": ["vote_tag", "bold_vote"], "rule": "majority", "majority_ends_
 # Each game's rules as its moderator announced them in the opening posts (what a GM would
 # write in the game file): the deadline rule without a majority, and the votes a No Lynch
 # needs. Games whose posts state no deadline rule are "unknown": the counter must not guess.
-GAME_RULES: dict[str, dict[str, str]] = {
+GAME_RULES: dict[str, dict[str, str | bool]] = {
     "t15783": {"at_deadline": "plurality", "no_lynch_votes": "half"},  # "the person in the lead"
     "t15982": {"at_deadline": "unknown", "no_lynch_votes": "half"},
     "t16537": {"at_deadline": "no_lynch", "no_lynch_votes": "majority_minus_one"},
@@ -71,7 +71,9 @@ GAME_RULES: dict[str, dict[str, str]] = {
     "t30991": {"at_deadline": "no_lynch"},
     "t34696": {"at_deadline": "no_lynch"},
     "t39665": {"at_deadline": "unknown"},
-    "t51535": {"at_deadline": "unknown"},
+    # Wake1 drops a replaced player's vote (Day 2: ICEninja's vote on Varsoon is gone from
+    # his counts once Bitmap replaces him): the game's replacement_inherits_vote is false.
+    "t51535": {"at_deadline": "unknown", "replacement_inherits_vote": False},
     "t59547": {"at_deadline": "no_lynch"},
     "t61664": {"at_deadline": "no_lynch"},
     "t62826": {"at_deadline": "no_lynch", "no_lynch_votes": "half"},
@@ -343,7 +345,8 @@ class ModCounts:
 
 
 # Moderator counts that differ from the thread, each read by hand (game, post): voter -> why.
-# The comparison reports them apart; they are the moderators', not the counter's.
+# The comparison reports them apart; they are the moderators', not the counter's: his slips,
+# and his rulings no vote rule of the game's (a game option) states.
 _SLIP_MISSED = "the moderator's count missed this vote"
 MODERATOR_SLIPS: dict[tuple[str, int], dict[str, str]] = {
     ("t16537", 226): {
@@ -389,6 +392,15 @@ MODERATOR_SLIPS: dict[tuple[str, int], dict[str, str]] = {
         + " (count 1.05 is count 1.04 of post 152 with only Antihero's vote added)",
     },
     ("t30991", 903): {"NicCage": "the archive notes the moderator's miscount (post 831: Banksys)"},
+    ("t39665", 26): {
+        "Titus": "the moderator's ruling: ika's bare bold 'pisskop' (post 16) counts for him"
+        " ('I only respond to bolded text', post 1); the game's syntax is 'Vote: X' and"
+        " [vote] tags, which a bare bold name is not"
+    },
+    ("t51535", 644): {
+        "Aegor": "the moderator's ruling: ICEninja's vote (post 568) goes when he announces"
+        " the replacement (post 637); the counter drops it at Bitmap's first post (649)"
+    },
     ("t51535", 586): {"Nobody Special": "'[b]Vote: gameplay[/b]' (post 566) " + _SLIP_MISSED},
     **{
         ("t62826", n): {"Ranmaru": "'[b]Vote: Catboi[/b]' (post 51) " + _SLIP_MISSED}
