@@ -34,7 +34,11 @@ from parsers.votes import (
 )
 from parsers.votes.config import rules_for
 from parsers.votes.detect import unread_votes_warning
-from resolver.model import Order
+from resolver.engine import resolve_phase
+from resolver.hooks import HOOKS
+from resolver.model import GameState, Order, Ruleset
+from resolver.model.events import EventKind
+from resolver.rng import PurposeRng
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +81,36 @@ def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayC
         deadline=phase.deadline,
         events=tuple(corrections(session, game, phase)),
         ended=phase.deadline is not None and now >= phase.deadline,
+        added_votes=added_votes(session, game, phase, ruleset, before),
     )
     zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
     job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
     return DayCount(result, render_vote_count(job, now, zone=zone))
+
+
+def added_votes(
+    session: Session, game: Game, phase: Phase, ruleset: Ruleset, before: GameState
+) -> tuple[tuple[str, int], ...]:
+    """The votes the ruleset puts in the Day's log without a voter (seed 004's penalties
+    «+1 в лог»: the GM's, the late posts', the skipped votes' of earlier Days), as the
+    resolver counts them: the Day resolved with its orders and no votes, read from its
+    tally (the lynch step's ``vote_extras``, the resolver's one rule). None for a ruleset
+    without such votes."""
+    if getattr(HOOKS.get(ruleset.hooks or ""), "vote_extras", None) is None:
+        return ()
+    result = resolve_phase(
+        before,
+        day_orders(session, game, phase),
+        ruleset,
+        rng=PurposeRng(game.seed),
+        votes={},
+        phase=phase.name,
+        absent=absentees(session, game, phase),
+    )
+    tally = next((e for e in result.events if e.kind is EventKind.VOTE_TALLY), None)
+    rows = tally.data.get("tally", []) if tally is not None else []
+    return tuple((str(row["target"]), int(row["extra"])) for row in rows if row.get("extra"))
 
 
 def _with_learned(roster: Roster, session: Session, game: Game) -> Roster:
