@@ -394,7 +394,7 @@ def _with_added(
         if target not in living or not votes:
             continue
         wagon = out.get(target, Wagon(target=target, voters=()))
-        note = f"{votes:+d} in the log (the host's penalty)"
+        note = f"{votes:+d} in the log (penalties)"
         out[target] = replace(wagon, total=wagon.total + votes, notes=(*wagon.notes, note))
     return sorted(out.values(), key=lambda w: (-w.total, w.reached_at or 0))
 
