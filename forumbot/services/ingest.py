@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from forum_adapters.base import PMId, Post, PostId, PrivateMessage, ThreadRef
+from forum_adapters.errors import LayoutChanged
 from forum_adapters.markup import strip_controls
 from forumbot.db.enums import GameStatus, OrderStatus, PhaseStatus, PlayerStatus, ReviewKind
 from forumbot.db.models import (
@@ -47,15 +48,27 @@ class PollReport:
 
 
 def poll_game(rt: Runtime, game_id: int) -> PollReport:
-    """Fetch what is new on the forum, store it raw, then parse the PMs not yet parsed."""
-    posts, pms = fetch(rt, game_id)
+    """Fetch what is new on the forum, store it raw, then parse the PMs not yet parsed.
+
+    A thread page the adapter cannot read (``LayoutChanged``) does not keep the inbox
+    waiting: the PMs are still read, stored and answered, then the page's error is raised
+    for the guard to alert the GM, and nothing is resolved on a thread half read.
+    """
+    unreadable: list[LayoutChanged] = []
+    posts, pms = fetch(rt, game_id, unreadable)
     parsed = parse_new_pms(rt, game_id)
     event(rt.log, "poll.done", game=game_id, posts=posts, pms=pms, parsed=parsed)
+    if unreadable:
+        raise unreadable[0]
     return PollReport(posts, pms, parsed)
 
 
-def fetch(rt: Runtime, game_id: int) -> tuple[int, int]:
-    """Store new thread posts and inbox PMs; each is committed with its high-water mark."""
+def fetch(rt: Runtime, game_id: int, unreadable: list[LayoutChanged]) -> tuple[int, int]:
+    """Store new thread posts and inbox PMs; each is committed with its high-water mark.
+
+    A thread page that cannot be read stops the posts there (the mark stays before it) and
+    goes into ``unreadable``; the inbox is read all the same.
+    """
     with rt.sessions() as session:
         game = session.get_one(Game, game_id)
         access = games.access_of(game)
@@ -65,12 +78,15 @@ def fetch(rt: Runtime, game_id: int) -> tuple[int, int]:
     adapter = rt.adapter(access)
     thread = ThreadRef(int(access.topic_id), access.topic_url)
     new_posts = new_pms = 0
-    for post in adapter.iter_posts(thread, after=after_post):
-        with rt.sessions.begin() as session:
-            store_post(session, forum_id, _incoming_post(post, thread.url))
-            session.get_one(Game, game_id).last_post_id = str(post.post_id)
-        new_posts += 1
-        _progress(rt, "posts", new_posts)
+    try:
+        for post in adapter.iter_posts(thread, after=after_post):
+            with rt.sessions.begin() as session:
+                store_post(session, forum_id, _incoming_post(post, thread.url))
+                session.get_one(Game, game_id).last_post_id = str(post.post_id)
+            new_posts += 1
+            _progress(rt, "posts", new_posts)
+    except LayoutChanged as exc:
+        unreadable.append(exc)
     for pm in adapter.iter_pms(after=after_pm):
         with rt.sessions.begin() as session:
             store_pm(session, forum_id, access.username, _incoming_pm(pm))

@@ -83,3 +83,25 @@ def test_the_gm_is_told_by_pm_while_the_page_stays_cut(hostile: Hostile) -> None
     assert not hostile.cycle()
     assert len([pm for pm in hostile.forum.data.sent if pm["to"] == "GameMaster"]) == 1
     assert hostile.bot_posts() == []
+
+
+def test_orders_are_read_and_answered_while_the_thread_page_stays_cut(night: Hostile) -> None:
+    """A thread page the bot cannot read does not keep the inbox waiting: a night order sent
+    meanwhile is stored and its receipt sent in the failing cycle; nothing is resolved."""
+    night.forum.add_post("Bob", "I have thought long about tonight, and I have nothing to add")
+    whole = night.forum.topic_page
+
+    def cut(logged_in: bool) -> str:
+        page = whole(logged_in)
+        return page[: page.index("I have thought long") + 40]
+
+    night.forum.topic_page = cut  # type: ignore[method-assign]
+    night.forum.add_pm("Ann", "N1 check", "check Zed")
+    assert not night.cycle()
+    assert [(o.ability, o.targets) for o in night.orders()] == [("check", ["Zed"])]
+    to_ann = [pm for pm in night.forum.data.sent if pm["to"] == "Ann"]
+    assert len(to_ann) == 1 and "Zed" in to_ann[0]["body"], night.forum.data.sent
+    assert len(night.queue(ReviewKind.ALERT)) == 1
+    assert not night.cycle()
+    assert len([pm for pm in night.forum.data.sent if pm["to"] == "Ann"]) == 1
+    assert night.bot_posts() == []
