@@ -12,9 +12,11 @@ from dataclasses import replace
 
 from parsers.orders.build import Piece, build
 from parsers.orders.context import Context
-from parsers.orders.rules import performer_finding
+from parsers.orders.model import Slot
+from parsers.orders.rules import OUT_STATUSES, performer_finding
 from parsers.orders.scan import Draft
-from parsers.orders.validate import Situation, Verdict, validate
+from parsers.orders.validate import BLOCKING_STATUSES, Situation, Verdict, validate
+from resolver.model import TargetKind
 
 
 def performer_pieces(
@@ -68,3 +70,54 @@ def one_move_each(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdic
         who = piece.order.performer
         if who and doers.count(who) > 1 and not verdicts[k].rule:
             verdicts[k] = Verdict(doubt=f"{who} carries out two moves of the PM: the GM checks")
+
+
+def kill_order(draft: Draft, ctx: Context, sit: Situation) -> tuple[list[Piece], Verdict] | None:
+    """Seed 000: the BO leader's kill order names who kills whom ("Kleene kills Anna"): a
+    team kill written with its performer, from a sender holding an ability whose first slot
+    is the killer (``target_rules.slot0.role: killer``: DCTP's ``order_kill``), is that
+    order, ``order_kill Kleene Anna``, checked as the sender's. The killer must be a living,
+    free teammate of the sender; else, or with no such ability, None (the performer rules)."""
+    rules = ctx.lexicon.ruleset
+    ordering = [a for a in sorted(ctx.abilities or ()) if a in rules.abilities and
+                (rules.abilities[a].effect_params.get("target_rules") or {})
+                .get("slot0", {}).get("role") == "killer"]  # fmt: skip
+    team_kill = [a for a in draft.abilities if _team_kill(ctx, a)]
+    if draft.doer is None or len(ordering) != 1 or not team_kill:
+        return None
+    pieces = build(draft, replace(ctx, abilities=frozenset(team_kill)))
+    if not pieces or len(pieces[0].order.targets) != 1:
+        return None
+    name = draft.doer.players[0]
+    for piece in pieces:
+        targets = (Slot(TargetKind.PLAYER, name), *piece.order.targets)
+        piece.order = replace(piece.order, ability=ordering[0], targets=targets)
+    verdict = validate(pieces[0].order, ctx, sit)
+    doubt = _teammate_doubt(sit, ctx, name)
+    if draft.past:
+        doubt = f"told as what {name} did, not as an order: the GM reads it"
+    return pieces, Verdict(verdict.rule, doubt or verdict.doubt)
+
+
+def _team_kill(ctx: Context, ability_id: str) -> bool:
+    """A kill any member of the sender's team carries out (tag ``faction_kill``, or granted
+    by the faction: DCTP's BO ``kill``)."""
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    if ability is None:
+        return False
+    source = str(ability.effect_params.get("grant_source") or "")
+    return "faction_kill" in ability.tags or source.startswith("faction.")
+
+
+def _teammate_doubt(sit: Situation, ctx: Context, name: str) -> str | None:
+    """Why ``name`` may not be the killer the sender orders (None when a free teammate)."""
+    slots = {s.name: s for s in sit.roster.slots}
+    doer, sender = slots.get(name), slots.get(ctx.actor)
+    roles = ctx.lexicon.ruleset.roles
+    if doer is None or sender is None or doer.role not in roles or sender.role not in roles:
+        return f"who {name} is in the game is not known: the GM checks"
+    if not doer.alive or doer.statuses & (OUT_STATUSES | BLOCKING_STATUSES):
+        return f"{name} may not carry out a kill now: the GM checks"
+    if roles[str(doer.role)].faction != roles[str(sender.role)].faction:
+        return f"{name} is not of {ctx.actor}'s team: the GM checks"
+    return None

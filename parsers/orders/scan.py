@@ -113,7 +113,7 @@ def _leads(
     if draft.kind is not Kind.ORDER or not draft.names or len(loose) != 1:
         return False
     hit, end = loose[0], flags.get("loose_end", -1)
-    if len(hit.players) != 1 or hit.players == (ctx.actor,) or hit.quality < 1.0:
+    if len(hit.players) != 1 or hit.players == (ctx.actor,) or hit.quality < 0.95:
         return False
     tokens = reading.sentence.tokens
     between = tokens[end : draft.start] if 0 <= end <= draft.start else None

@@ -116,3 +116,26 @@ def test_a_ruleset_that_says_nobody_sends_for_others_queues() -> None:
     players = {"Vito": "godfather", "Nick": "mafioso", "Ann": "sheriff", "Bob": "doctor"}
     result = _parse(players, "Nick: kill Ann", "Vito", ruleset="failheap")
     assert result.status is Status.AMBIGUOUS and not result.orders
+
+
+BO = {"Gwen": {"role": "anokata", "statuses": ["leader"]}, "Rex": "gin", "Ula": "vermouth",
+      "Pia": "conan", "Ned": "ran", "Oz": "megure"}  # fmt: skip
+
+
+def test_the_bo_leader_s_kill_order_names_its_killer() -> None:
+    for text in ("Rex kills Pia", "Rex: kill Pia tonight", "Tonight Rex kills Pia."):
+        result = _parse(BO, text, "Gwen", ruleset="dctp")
+        assert _read(result) == [("order_kill Rex Pia", None)], text
+
+
+def test_a_kill_order_the_leader_may_not_give_is_queued() -> None:
+    for text, actor in (
+        ("Rex kills Pia", "Ula"),  # not the leader
+        ("Ned kills Pia", "Gwen"),  # not of the BO
+        ("Rex killed Pia", "Gwen"),  # what he did
+        ("Rex kills Pia or Oz", "Gwen"),
+    ):
+        result = _parse(BO, text, actor, ruleset="dctp")
+        assert result.status is not Status.ACCEPTED, (text, actor, result.reason)
+    jailed = {**BO, "Rex": {"role": "gin", "statuses": ["arrested"]}}
+    assert _parse(jailed, "Rex kills Pia", "Gwen", ruleset="dctp").status is Status.AMBIGUOUS
