@@ -548,10 +548,9 @@ def _orders_by(c: Check) -> Finding | None:
     head = clan_head(c.ruleset, actor.role)
     if head is None or head == actor.role:
         return None
-    heads = [s.name for s in c.roster.slots
-             if s.role == head and s.alive and not s.statuses & OUT_STATUSES]  # fmt: skip
+    heads = _free(c.roster, head)
     if not heads:
-        return None
+        return _successor_doubt(c, actor.role)
     why = f"the clan's moves are sent by its head ({heads[0]}), not {c.ctx.actor}"
     if c.history is None:
         return Finding(doubt=f"{why}, unless {heads[0]} handed them over (no history given)")
@@ -645,7 +644,11 @@ def performer_finding(
         return f"the ruleset does not say who sends {performer}'s moves: the GM checks"
     roles = ruleset.roles
     same_side = head.role in roles and roles[head.role].faction == roles[doer.role].faction
-    if head.role != clan or not same_side:
+    successor = next_sender(ruleset, doer.role) if not _free(roster, clan) else None
+    entitled = head.role == clan or (
+        successor == head.role and _free(roster, successor) == [sender]
+    )
+    if not entitled or not same_side:
         return f"{performer}'s moves are sent by the clan's head, not by {sender}: the GM checks"
     if history is not None and any(h.sender == sender and h.covers(phase)
                                    for h in history.handoffs):  # fmt: skip
@@ -655,6 +658,32 @@ def performer_finding(
 
 # Statuses besides ``OUT_STATUSES`` under which a performer is not free to act.
 _PERFORMER_BLOCKS = frozenset({"injured", "temporarily_injured", "suspended"})
+
+
+def _free(roster: Roster, role_id: str) -> list[str]:
+    """The living players of a role who are free (not jailed, arrested, abroad...)."""
+    return [s.name for s in roster.slots
+            if s.role == role_id and s.alive and not s.statuses & OUT_STATUSES]  # fmt: skip
+
+
+def _successor_doubt(c: Check, role_id: str) -> Finding | None:
+    """No clan head is free: "Ходы отправляет самый ранний по времени Рядовой" (the faction's
+    ``orders_by_next``). The only free such member sends; with several, which is the
+    earliest is the GM's; another member's own move goes to the GM."""
+    successor = next_sender(c.ruleset, role_id)
+    senders = _free(c.roster, successor) if successor else []
+    if not senders or senders == [c.ctx.actor]:
+        return None
+    return Finding(doubt=f"with no free clan head the clan's moves are sent by the earliest "
+                   f"{successor} ({', '.join(senders)}): the GM checks")  # fmt: skip
+
+
+def next_sender(ruleset: Ruleset, role_id: str) -> str | None:
+    """The role that sends the clan's moves once no head is free (``orders_by_next``)."""
+    role = ruleset.roles.get(role_id)
+    faction = ruleset.factions.get(role.faction) if role is not None else None
+    found = faction.win_params.get("orders_by_next") if faction is not None else None
+    return str(found) if found else None
 
 
 def clan_head(ruleset: Ruleset, role_id: str) -> str | None:

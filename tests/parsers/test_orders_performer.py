@@ -139,3 +139,16 @@ def test_a_kill_order_the_leader_may_not_give_is_queued() -> None:
         assert result.status is not Status.ACCEPTED, (text, actor, result.reason)
     jailed = {**BO, "Rex": {"role": "gin", "statuses": ["arrested"]}}
     assert _parse(jailed, "Rex kills Pia", "Gwen", ruleset="dctp").status is Status.AMBIGUOUS
+
+
+def test_with_the_boss_out_the_only_free_mafioso_sends_the_clan_s_moves() -> None:
+    """Seed 004: "В случае смерти/посадки Босса ... Ходы отправляет самый ранний по времени
+    Рядовой" (ru_mafia's ``orders_by_next: mafioso``)."""
+    out = {**CLAN, "Рома": {"role": "mafia_boss", "statuses": ["jailed"]}}
+    sent = _parse(out, "Ника вербует Тимура", "Гена")
+    assert _read(sent) == [("mafia_recruit Тимур by=Ника", "Ника")]
+    assert _parse(out, "вербую Тимура", "Ника").status is Status.AMBIGUOUS  # Гена sends
+    assert _parse(CLAN, "Ника вербует Тимура", "Гена").status is Status.AMBIGUOUS  # Рома does
+    two = {**out, "Лёша": "mafioso"}  # which Mafioso is the earliest is not known
+    assert _parse(two, "Ника вербует Тимура", "Гена").status is Status.AMBIGUOUS
+    assert _parse(two, "вербую Тимура", "Ника").status is Status.AMBIGUOUS
