@@ -8,7 +8,7 @@ order against them. Used by the review service and the web page's edit form.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -218,8 +218,12 @@ def legal_choices(
         ctx = _Ctx(sender, living, names, roles, crimes, phase_names, ruleset)
         if ruleset is not None and sender is not None and sender.role in ruleset.roles:
             held = _usable(ruleset, ruleset.roles[sender.role], _state_of(phases, sender))
-            held += _performers_abilities(ruleset, players, phases, candidates, held)
-            abilities = _ruleset_abilities(held, phase, ctx)
+            extra = _performers_abilities(ruleset, players, phases, candidates, held)
+            abilities = _ruleset_abilities([*held, *extra], phase, ctx)
+            if any(c.params.get(PERFORMER) for c in candidates):  # who carries it out
+                others = tuple(n for n in living if n != sender.display_name)
+                doer = Picker(PERFORMER, "player", True, others)
+                abilities = tuple(replace(a, params=(*a.params, doer)) for a in abilities)
         else:
             ruleset, abilities = None, _candidate_abilities(candidates, ctx)
     return Choices(

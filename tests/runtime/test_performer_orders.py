@@ -20,7 +20,7 @@ from forumbot.db import upgrade
 from forumbot.db.enums import OrderStatus, PhaseStatus
 from forumbot.db.models import Order, Phase, Player, ReviewItem
 from forumbot.localforum import ForumState, LocalForum, save_state
-from forumbot.services import games
+from forumbot.services import games, review
 from tests.runtime.conftest import GAME, make_runtime
 
 PLAYERS = """players:
@@ -101,6 +101,8 @@ def _accept_first(rt, url: str) -> None:
     with rt.sessions() as s:
         item = s.scalars(select(ReviewItem)).one()
         assert item.candidates and item.candidates[0]["orders"][0]["performer"] == "Vera"
+        recruit = review.choices_for(s, item.id).ability("mafia_recruit")  # Vera's, not Lisa's
+        assert recruit is not None and "Vera" in recruit.params[-1].options  # the performer
         args = ["queue", "test-village", "--accept", str(item.id), "--database", url]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
