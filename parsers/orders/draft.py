@@ -68,6 +68,7 @@ class Draft:
     performer: str = ""
     doer: NameHit | None = None
     lent: tuple[Draft, NameHit] | None = None
+    doer_roles: tuple[str, ...] = ()
     past: bool = False
     start: int = 0
     mentions: tuple[str, ...] = ()

@@ -16,7 +16,12 @@ from parsers.orders.context import Context, Reading
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
-from parsers.orders.performer import kill_order, one_move_each, performer_pieces
+from parsers.orders.performer import (
+    kill_order,
+    one_move_each,
+    performer_pieces,
+    role_performer,
+)
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
@@ -160,6 +165,7 @@ class OrderParser:
         verdicts: list[Verdict] = []
         for draft in drafts:
             verdict: Verdict | None = None
+            role_performer(draft, ctx, sit)
             ordered = kill_order(draft, ctx, sit) if draft.doer is not None else None
             if ordered is not None:  # "Kleene kills Anna" from the BO leader: order_kill
                 found, verdict = ordered

@@ -13,6 +13,7 @@ from dataclasses import replace
 from parsers.orders.build import Piece, build
 from parsers.orders.context import Context
 from parsers.orders.model import Slot
+from parsers.orders.players import NameHit
 from parsers.orders.rules import OUT_STATUSES, performer_finding
 from parsers.orders.scan import Draft
 from parsers.orders.validate import BLOCKING_STATUSES, Situation, Verdict, validate
@@ -121,3 +122,19 @@ def _teammate_doubt(sit: Situation, ctx: Context, name: str) -> str | None:
     if roles[str(doer.role)].faction != roles[str(sender.role)].faction:
         return f"{name} is not of {ctx.actor}'s team: the GM checks"
     return None
+
+
+def role_performer(draft: Draft, ctx: Context, sit: Situation) -> None:
+    """ "Вербовщик вербует Злату", "our Recruiter recruits Boris" from the clan head: a role
+    named as the performer is the one living player of that role on the sender's side
+    (``Draft.doer``, then the performer rules); none or several leave the doubt (in place)."""
+    if draft.doer is not None or not draft.doer_roles or not draft.names:
+        return
+    roles = ctx.lexicon.ruleset.roles
+    sender = next((s for s in sit.roster.slots if s.name == ctx.actor), None)
+    side = roles[str(sender.role)].faction if sender and sender.role in roles else None
+    holders = [s.name for s in sit.roster.slots if s.alive and s.role in draft.doer_roles
+               and roles[str(s.role)].faction == side]  # fmt: skip
+    if side is not None and len(holders) == 1 and holders[0] != ctx.actor:
+        draft.doer = NameHit((holders[0],), 1, 1.0, "role")
+        draft.performer = ""

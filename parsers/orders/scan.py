@@ -378,6 +378,7 @@ def _start(
     flags["self_ok"] = True
     draft.corrects = flags.pop("correction", False)
     draft.performer = flags.pop("performer", "")
+    draft.doer_roles = flags.pop("performer_roles", ())
     draft.end = end
     draft.trigger_first = all(
         tokens[j].is_punct or is_kind(reading, ctx, j, "greeting") for j in range(i)
@@ -490,6 +491,7 @@ def _marker(
         roles = match.values("role")
         if roles and ctx.role not in roles:
             flags["performer"] = match.entries[0].text  # "our mafioso kills Iris"
+            flags["performer_roles"] = tuple(roles)
         return match.length
     elif "alternative" in kinds:
         cur.alt_next = True

@@ -152,3 +152,15 @@ def test_with_the_boss_out_the_only_free_mafioso_sends_the_clan_s_moves() -> Non
     two = {**out, "Лёша": "mafioso"}  # which Mafioso is the earliest is not known
     assert _parse(two, "Ника вербует Тимура", "Гена").status is Status.AMBIGUOUS
     assert _parse(two, "вербую Тимура", "Ника").status is Status.AMBIGUOUS
+
+
+def test_a_role_named_as_the_performer_is_its_one_holder_on_the_sender_s_side() -> None:
+    assert _read(_parse(CLAN, "Вербовщик вербует Дину", "Рома")) == [
+        ("mafia_recruit Дина by=Ника", "Ника")
+    ]
+    assert _read(_parse(LATIN, "our mafioso shoots Tim", "Rick")) == [("shoot Tim by=Gus", "Gus")]
+    jailed = {**CLAN, "Гена": {"role": "mafioso", "statuses": ["jailed"]}}
+    assert _parse(jailed, "Рядовой стреляет в Тимура", "Рома").status is Status.AMBIGUOUS
+    two = {**CLAN, "Лёша": "mafioso"}  # which Mafioso?
+    assert _parse(two, "Рядовой стреляет в Тимура", "Рома").status is Status.AMBIGUOUS
+    assert _parse(CLAN, "Следователь допрашивает Гену", "Рома").status is Status.AMBIGUOUS
