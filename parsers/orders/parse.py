@@ -13,9 +13,10 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.handoff import handed_parts, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
-from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
+from parsers.orders.model import Candidate, Kind, Learned, Order, ParseResult, Status
 from parsers.orders.performer import (
     kill_order,
     one_move_each,
@@ -100,6 +101,12 @@ class OrderParser:
             "roster": roster, "actor": actor, "phase": phase, "learned": learned,
             "recipients": recipients, "uses_left": uses_left, "items": items, "history": history,
         }  # fmt: skip
+        slot = roster.by_author(actor)
+        parts: list[tuple[str, str]] = []
+        if slot is not None and "handoff_requires_cc" in self.ruleset.options:  # as the runtime
+            own, parts = handed_parts(text, roster, slot.name, history)
+        if parts:  # "For Ctu: discombobulate Sebolains" from Ctu's delegate
+            return self._handed(own, parts, given)
         found = self._parse(text, **given)
         if found.orders or found.candidates or "ru" not in self.lexicon.languages:
             return found
@@ -107,6 +114,31 @@ class OrderParser:
             return found
         again = self._parse(to_cyrillic(text), **given)
         return again if again.orders or again.candidates else found
+
+    def _handed(self, own: str, parts: list[tuple[str, str]], given: dict[str, Any]) -> ParseResult:
+        """A delegate's PM: each part read as its giver's PM (seed 000: "any and all orders
+        they make for you will override your own orders"), when the hand-off covers the
+        phase; the delegate's own words around them as the delegate's PM."""
+        roster, history = given["roster"], given["history"]
+        me = roster.by_author(given["actor"]).name
+        now = parse_phase(given["phase"]) if isinstance(given["phase"], str) else given["phase"]
+        results: list[ParseResult] = []
+        for giver, body in parts:
+            if not any(h.sender == giver and h.delegate == me and h.covers(now.id)
+                       for h in history.handoffs):  # fmt: skip
+                why = f"orders for {giver}, whose actions for {now.id} were not handed to {me}"
+                results.append(_verdict(Status.AMBIGUOUS, why))
+                continue
+            read = self._parse(body, **{**given, "actor": giver, "uses_left": None, "items": ()})
+            results.append(_for_player(read, giver))
+        givers = {g for g, _ in parts}
+        others = [n for s in roster.slots if s.name not in givers | {me}
+                  for n in (s.name, *s.aliases)]  # fmt: skip
+        own = without_statement(own, sorted(givers), others)
+        mine = self._parse(own, **given) if own.strip() else None
+        if mine is not None and not _only_about(mine, own, roster, givers | {me}):
+            results.insert(0, mine)
+        return _merged(results)
 
     def _parse(
         self,
@@ -907,6 +939,44 @@ def _starts_with_question(reading: Reading, ctx: Context) -> bool:
         if not match.kinds() & {"greeting", "filler"}:
             return False
     return False
+
+
+def _for_player(read: ParseResult, giver: str) -> ParseResult:
+    """A giver's part: its orders and candidates marked as written for ``giver``."""
+    candidates = tuple(replace(c, orders=_marked(c.orders, giver)) for c in read.candidates)
+    return replace(read, orders=_marked(read.orders, giver), candidates=candidates,
+                   reason=f"for {giver}: {read.reason}")  # fmt: skip
+
+
+def _marked(orders: tuple[Order, ...], giver: str) -> tuple[Order, ...]:
+    return tuple(replace(o, for_player=giver) for o in orders)
+
+
+def _only_about(mine: ParseResult, own: str, roster: Roster, allowed: set[str]) -> bool:
+    """The delegate's own words hold no order, question or candidate and name nobody but
+    the givers and the delegate ("Thanks Vin."): nothing to read."""
+    if mine.orders or mine.candidates or mine.questions:
+        return False
+    folded = own.casefold()
+    others = [n for s in roster.slots if s.name not in allowed for n in (s.name, *s.aliases)]
+    return not any(re.search(rf"(?<!\w){re.escape(n.casefold())}(?!\w)", folded) for n in others)
+
+
+def _merged(results: list[ParseResult]) -> ParseResult:
+    """One result for the parts of a PM: accepted when every part is, else the GM's."""
+    orders = tuple(o for r in results for o in r.orders)
+    reason = "; ".join(r.reason for r in results)
+    confidence = min((r.confidence for r in results), default=0.0)
+    if results and all(r.status is Status.ACCEPTED for r in results):
+        return ParseResult(Status.ACCEPTED, orders, reason, confidence)
+    if results and all(r.status is Status.REJECTED for r in results):
+        rule = next((r.rule for r in results if r.rule), None)
+        return ParseResult(Status.REJECTED, (), reason, confidence, rule=rule)
+    read = tuple(c for r in results for c in r.candidates)
+    if orders:
+        read = (Candidate(orders, confidence, "the parts read"), *read)
+    questions = tuple(q for r in results for q in r.questions)
+    return ParseResult(Status.AMBIGUOUS, (), reason, confidence, read, questions=questions)
 
 
 def _verdict(status: Status, reason: str) -> ParseResult:

@@ -156,6 +156,7 @@ def test_unknown_sender_and_result_json_shape() -> None:
         "text": "heal Ann",
         "guesses": [],
         "performer": None,
+        "for_player": None,
     }
     assert {"reason", "confidence", "candidates", "rule", "questions"} <= data.keys()
 

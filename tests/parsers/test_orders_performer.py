@@ -164,3 +164,33 @@ def test_a_role_named_as_the_performer_is_its_one_holder_on_the_sender_s_side() 
     two = {**CLAN, "Лёша": "mafioso"}  # which Mafioso?
     assert _parse(two, "Рядовой стреляет в Тимура", "Рома").status is Status.AMBIGUOUS
     assert _parse(CLAN, "Следователь допрашивает Гену", "Рома").status is Status.AMBIGUOUS
+
+
+DCTP = {"Vin": "vodka", "Kim": "korn", "Moe": "megure", "Ray": "ran", "Abe": "araide"}
+
+
+def test_a_delegate_writes_the_giver_s_orders_under_a_header() -> None:
+    """Seed 000, "Handing off Actions": the giver's actions handed to the delegate for the
+    night (the history), "For Vin: …" in the delegate's PM is Vin's order."""
+    handed = History(handoffs=(Handoff("Vin", "Kim", ("night2",)),))
+    text = "Vin gave me his actions for tonight. For Vin: discombobulate Moe"
+    result = _parse(DCTP, text, "Kim", ruleset="dctp", history=handed)
+    assert [o.render() for o in result.orders] == ["discombobulate Moe as=Vin"]
+    assert result.as_json()["orders"][0]["for_player"] == "Vin"
+    both = _parse(DCTP, "stake out Ray\nAs Vin:\ndiscombobulate Abe", "Kim", ruleset="dctp",
+                  history=handed)  # fmt: skip
+    assert [o.render() for o in both.orders] == ["stake_out Ray", "discombobulate Abe as=Vin"]
+
+
+def test_orders_for_a_giver_without_a_hand_off_for_the_phase_are_queued() -> None:
+    later = History(handoffs=(Handoff("Vin", "Kim", ("night3",)),))
+    text = "For Vin: discombobulate Moe"
+    assert _parse(DCTP, text, "Kim", ruleset="dctp", history=later).status is Status.AMBIGUOUS
+    assert _parse(DCTP, text, "Kim", ruleset="dctp").status is not Status.ACCEPTED  # none
+    handed = History(handoffs=(Handoff("Vin", "Kim", ("night2",)),))
+    unsure = _parse(DCTP, "For Vin: discombobulate Moe or Ray", "Kim", ruleset="dctp",
+                    history=handed)  # fmt: skip
+    assert unsure.status is Status.AMBIGUOUS
+    chat = _parse(DCTP, "Vin handed me his actions, Ray is lying. For Vin: discombobulate Moe",
+                  "Kim", ruleset="dctp", history=handed)  # fmt: skip
+    assert chat.status is Status.AMBIGUOUS  # a line about Ray was not read
