@@ -22,6 +22,8 @@ from forumbot.db.models import Order, Phase, Player, ReviewItem
 from forumbot.localforum import ForumState, LocalForum, save_state
 from forumbot.services import games, review
 from tests.runtime.conftest import GAME, make_runtime
+from tests.runtime.test_dctp_game import _start as _dctp_start
+from tests.runtime.test_game_http import _step, forum  # noqa: F401
 
 PLAYERS = """players:
   - {name: Lisa, role: mafia_boss}
@@ -106,3 +108,22 @@ def _accept_first(rt, url: str) -> None:
         args = ["queue", "test-village", "--accept", str(item.id), "--database", url]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
+
+
+def test_a_delegate_s_header_may_open_a_sentence(forum, tmp_path):  # noqa: F811
+    """Seed 000's hand-off through the runtime: "… For Vic: discombobulate Rosa" on one line
+    is Vic's order, split as `parse-order` splits it."""
+    clock = forum.clock
+    rt, _game_id, scheduler = _dctp_start(forum, tmp_path)
+    forum.add_pm("Vic", "hand-off", "I hand over my actions to Kurt for Night 1", cc=("Kurt",))
+    _step(scheduler, clock)
+    forum.add_pm(
+        "Kurt", "orders", "Vic handed me his night (he cc'd you). For Vic: discombobulate Rosa"
+    )
+    _step(scheduler, clock)
+    with rt.sessions() as s:
+        vic = s.scalar(select(Player.id).where(Player.display_name == "Vic"))
+        rows = [(o.ability, o.targets, o.status)
+                for o in s.scalars(select(Order).where(Order.player_id == vic))]  # fmt: skip
+    assert ("discombobulate", ["Rosa"], OrderStatus.ACCEPTED) in rows
+    scheduler.shutdown()
