@@ -54,7 +54,11 @@ _KEYWORD = re.compile(
 _LEAD = re.compile(
     r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:;,\-–—>]\s*)+", re.IGNORECASE
 )
-_CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?|\[/\w+\]|\[(?:un)?vote\])\s*|\s+-\s+")
+# A closing BBCode tag left as text ends the name, also when its "[" was lost ("X/b]").
+_CUT = re.compile(
+    r"\s*(?:-{2,}|—|–|;|,|\(|!|\?|\[/\w+\]|/(?:b|i|u|s|color|size|font|url)\]|\[(?:un)?vote\])\s*"
+    r"|\s+-\s+"
+)
 _TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
 _DOLLAR = re.compile(r"\$\s*([^$]+)")
 _HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
