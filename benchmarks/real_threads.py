@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from parsers.html import parse_html  # noqa: E402
 from parsers.names import EntryKind, MatchKind, NameEntry, NameIndex, Resolved, fold  # noqa: E402
 from parsers.roster import Roster, Slot  # noqa: E402
 from parsers.votes import (  # noqa: E402
@@ -50,7 +51,7 @@ SITE = {"syntax": ["vote_tag", "bold_vote"], "rule": "majority", "majority_ends_
 # Each game's rules as its moderator announced them in the opening posts (what a GM would
 # write in the game file): the deadline rule without a majority, and the votes a No Lynch
 # needs. Games whose posts state no deadline rule are "unknown": the counter must not guess.
-GAME_RULES: dict[str, dict[str, str]] = {
+GAME_RULES: dict[str, dict[str, str | bool]] = {
     "t15783": {"at_deadline": "plurality", "no_lynch_votes": "half"},  # "the person in the lead"
     "t15982": {"at_deadline": "unknown", "no_lynch_votes": "half"},
     "t16537": {"at_deadline": "no_lynch", "no_lynch_votes": "majority_minus_one"},
@@ -70,7 +71,9 @@ GAME_RULES: dict[str, dict[str, str]] = {
     "t30991": {"at_deadline": "no_lynch"},
     "t34696": {"at_deadline": "no_lynch"},
     "t39665": {"at_deadline": "unknown"},
-    "t51535": {"at_deadline": "unknown"},
+    # Wake1 drops a replaced player's vote (Day 2: ICEninja's vote on Varsoon is gone from
+    # his counts once Bitmap replaces him): the game's replacement_inherits_vote is false.
+    "t51535": {"at_deadline": "unknown", "replacement_inherits_vote": False},
     "t59547": {"at_deadline": "no_lynch"},
     "t61664": {"at_deadline": "no_lynch"},
     "t62826": {"at_deadline": "no_lynch", "no_lynch_votes": "half"},
@@ -231,14 +234,63 @@ def verdict(expected: str | None, lynched: str | None, outcome: str) -> str:
     return "right" if (lynched if outcome == "lynch" else None) == expected else "wrong"
 
 
+# A moderator's post that opens a Day: "It is now Day 3", "Day 2 begins", a night's deaths
+# ("killed Night 1", "No one died"), a dawn in the flavour, the Day's first vote count.
+_DAY_OPENS = re.compile(
+    r"\bit\s+is\s+now\s+(?:day|d)\s*\d|\b(?:day|d)\s*\d+\s+(?:begins|starts|dawns|has\s+begun)"
+    r"|\bday\s+(?:two|three|four|five|six|seven)\b|\b(?:killed|died|murdered|shot|dead)\b"
+    r"|\bno\s?(?:one|body)\s+(?:has\s+)?died|\bdawn|\bmorning|\bwakes?\s+up|\bawakes?\b"
+    r"|\bsun\b|\bnew\s+day|day\s?break|\bvote\s?count\b|\bnot\s+voting\b",
+    re.IGNORECASE,
+)
+
+
+def day_windows(game: Game) -> list[list[PostInput]]:
+    """Each Day's posts: from the moderator's post that opens it to the post where it ended.
+
+    Posts after a Day's end and before the moderator opens the next (chatter after the
+    hammer, posts at night) belong to no Day: their votes do not count. The Day opens at
+    the first host post after the previous end that announces it (:data:`_DAY_OPENS`),
+    looked for in the moderator's first posts after the end (up to the first player post
+    that follows them); if none announces it, at the first of them. When the archive
+    marks the opening post itself as the previous Day's end (t23262 Day 5), the Day opens
+    right after it.
+    """
+    roster = roster_for_day(game, 1)
+    numbered = [p for p in game.posts if p.number is not None]
+    windows, start = [], 0
+    for end in game.day_ends:
+        windows.append([p for p in numbered if start <= (p.number or 0) <= end])
+        start = _next_day_start(numbered, roster, end)
+    return windows
+
+
+def _next_day_start(posts: list[PostInput], roster: Roster, end: int) -> int:
+    """The number of the post that opens the Day after the one that ended at post ``end``."""
+    ending = next((p for p in posts if p.number == end), None)
+    if ending is not None and roster.is_host(ending.author) and _opens_day(ending):
+        return end + 1
+    first: int | None = None
+    for post in (p for p in posts if (p.number or 0) > end):
+        if roster.is_host(post.author):
+            first = post.number if first is None else first
+            if _opens_day(post):
+                return post.number or 0
+        elif first is not None:
+            break
+    return first if first is not None else end + 1
+
+
+def _opens_day(post: PostInput) -> bool:
+    return bool(_DAY_OPENS.search(" ".join(parse_html(post.html).text().split())))
+
+
 def run_game(game: Game) -> list[DayResult]:
     """Count every Day of a game (the Day over at its last post) and score the decision."""
     results = []
-    start = 0
     rules = rules_of(game.key)
-    for index, end in enumerate(game.day_ends):
+    for index, window in enumerate(day_windows(game)):
         day = index + 1
-        window = [p for p in game.posts if p.number is not None and start <= p.number <= end]
         result = count_votes(window, roster_for_day(game, day), rules, DaySetup(day, ended=True))
         expected = expected_lynch(game, day)
         decision = result.decision
@@ -261,7 +313,6 @@ def run_game(game: Game) -> list[DayResult]:
                 [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
             )
         )
-        start = end + 1
     return results
 
 
@@ -294,9 +345,15 @@ class ModCounts:
 
 
 # Moderator counts that differ from the thread, each read by hand (game, post): voter -> why.
-# The comparison reports them apart; they are the moderators', not the counter's.
+# The comparison reports them apart; they are the moderators', not the counter's: his slips,
+# and his rulings no vote rule of the game's (a game option) states.
 _SLIP_MISSED = "the moderator's count missed this vote"
 MODERATOR_SLIPS: dict[tuple[str, int], dict[str, str]] = {
+    ("t16537", 226): {
+        v: "the wagon is labelled 'Akaria', no player: his misspelling of Akira (the line lists"
+        " our 5 voters on Akira)"
+        for v in ("AGar", "DemonHybrid", "Parama", "Twistedspoon", "[winger]")
+    },
     ("t17401", 12): {"Fishythefish": "his only post before it is '/confirm': no vote"},
     ("t17830", 166): {
         "Beck": "'[b]vote para[/b]' (post 72): the count has him on himself",
@@ -315,13 +372,35 @@ MODERATOR_SLIPS: dict[tuple[str, int], dict[str, str]] = {
         for n in (301, 331, 366, 397)
     },
     ("t23262", 1018): {"Elias_the_thief": "'Unvote, vote KingdomAces' (post 1016) " + _SLIP_MISSED},
+    **{
+        ("t27836", n): {
+            "Fegelein": "'VOTE: Zhero' (post 124, in his count 1.5 at post 125), never withdrawn:"
+            " count 1.6 lists 12 of the 13 living players and 'Not Voting [0]'"
+        }
+        for n in (151, 178)
+    },
     ("t27836", 691): {"Palmar": "the line 'Palmar [1] - roflcopter' is roflcopter's wagon"},
     ("t29457", 100): {"Bub Bidderskins": "he voted Alabaska J (post 12) and never RadiantCowbells"},
     **{
         ("t29457", n): {"TMTOLBTWNTOF": "'[b]Unvote[/b]' (post 470) " + _SLIP_MISSED}
         for n in (489, 501)
     },
+    ("t30991", 200): {
+        "theaceofspades": "'[vote]wake[/vote]' (post 154, withdrawn at 202) " + _SLIP_MISSED,
+        "archaebob": "bold 'unvote vote theaceofspades' (post 157) "
+        + _SLIP_MISSED
+        + " (count 1.05 is count 1.04 of post 152 with only Antihero's vote added)",
+    },
     ("t30991", 903): {"NicCage": "the archive notes the moderator's miscount (post 831: Banksys)"},
+    ("t39665", 26): {
+        "Titus": "the moderator's ruling: ika's bare bold 'pisskop' (post 16) counts for him"
+        " ('I only respond to bolded text', post 1); the game's syntax is 'Vote: X' and"
+        " [vote] tags, which a bare bold name is not"
+    },
+    ("t51535", 644): {
+        "Aegor": "the moderator's ruling: ICEninja's vote (post 568) goes when he announces"
+        " the replacement (post 637); the counter drops it at Bitmap's first post (649)"
+    },
     ("t51535", 586): {"Nobody Special": "'[b]Vote: gameplay[/b]' (post 566) " + _SLIP_MISSED},
     **{
         ("t62826", n): {"Ranmaru": "'[b]Vote: Catboi[/b]' (post 51) " + _SLIP_MISSED}
@@ -364,15 +443,13 @@ def moderator_votes(
 def compare_moderator_counts(game: Game) -> ModCounts:
     """Our count just before each moderator vote count, voter by voter, against his."""
     out = ModCounts()
-    start = 0
     rules = rules_of(game.key)
-    for index, end in enumerate(game.day_ends):
+    for index, window in enumerate(day_windows(game)):
         roster = roster_for_day(game, index + 1)
         names = NameIndex(
             roster.name_entries() + [NameEntry(NO_LYNCH, n, EntryKind.ALIAS) for n in _NO_LYNCH],
             acronyms=True,
         )
-        window = [p for p in game.posts if p.number is not None and start <= p.number <= end]
         for i, post in enumerate(window):
             if i == 0 or not roster.is_host(post.author) or not _COUNT.search(post.html):
                 continue
@@ -409,7 +486,6 @@ def compare_moderator_counts(game: Game) -> ModCounts:
                     for v in differ
                 )
                 out.diffs.append(f"{where}: {shown}")
-        start = end + 1
     return out
 
 

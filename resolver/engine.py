@@ -24,7 +24,7 @@ from resolver.model.state import GameState, LedgerEntry, Order, Phase, Primitive
 from resolver.phases import next_phase, parse_phase
 from resolver.rng import PurposeRng
 from resolver.teamvote import merge_team_votes
-from resolver.validate import Reject, reject, uses_left, validate_orders
+from resolver.validate import PERFORMER, Reject, reject, uses_left, validate_orders
 from resolver.work import Action, Work
 
 
@@ -251,6 +251,9 @@ def hook_effect(ruleset: Ruleset, ability: Ability) -> Callable[[Action, Work], 
 
 
 def _performer(work: Work, action: Action) -> str:
+    named = action.order_params.get(PERFORMER)  # the order's own performer wins
+    if isinstance(named, str) and named in work.players:
+        return named
     tag = action.params.get("performer_tag")
     if not tag or action.actor not in work.players:
         return action.actor

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
@@ -12,6 +13,9 @@ from resolver.model.state import Order
 from resolver.work import Action, Work
 
 USABLE_DEAD_TAG = "usable_dead"
+# The order parameter naming the player who carries out an order sent for them by the clan's
+# head (``{"performer": "Гена"}`` on the Boss's shot); checked as that player's own order.
+PERFORMER = "performer"
 """An ability tag: a dead player may still order it (a dead Mayor names his successor)."""
 
 
@@ -165,6 +169,15 @@ def _check(
     player = work.players.get(order.actor)
     if player is None:
         return Reject.UNKNOWN_ACTOR, f"no player named {order.actor!r}"
+    sent, doer = order, str(order.params.get(PERFORMER) or order.actor)
+    if doer not in work.players:
+        return Reject.UNKNOWN_ACTOR, f"no player named {doer!r} to carry out the order"
+    if doer != order.actor and not player.alive:
+        return Reject.ACTOR_DEAD, f"{order.actor} is dead"
+    if PERFORMER in order.params:  # a clan member's move: checked as the member's own order
+        own = {k: v for k, v in order.params.items() if k != PERFORMER}
+        extra = extra if doer == order.actor else ()
+        order, player = replace(order, actor=doer, params=own), work.players[doer]
     ability_id = work.ruleset.aliases.get("abilities", {}).get(order.ability, order.ability)
     abilities = player_abilities(work, order.actor, extra)
     ability = abilities.get(ability_id)
@@ -184,14 +197,14 @@ def _check(
     by_kind = ability.effect_params.get("priority_by_phase") or {}
     return Action(
         index,
-        order.actor,
+        sent.actor,
         ability,
         list(order.targets),
         ability.effect_params,
         str(by_kind.get(work.phase.kind, ability.priority)),
-        order.actor,
+        order.actor,  # the performer: the sender, or the member the order names
         tuple(order.targets),
-        order_params=order.params,
+        order_params=sent.params,
     )
 
 

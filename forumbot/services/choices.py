@@ -8,7 +8,7 @@ order against them. Used by the review service and the web page's edit form.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -20,6 +20,7 @@ from forumbot.db.types import utcnow
 from forumbot.services import domain, schedule
 from forumbot.services import phases as game_phases
 from resolver.model.catalogue import Ruleset
+from resolver.validate import PERFORMER
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,13 @@ class OrderInput:
                 slot = (slot["ranked"] or [None])[0]
             targets.append(slot)
         ability = data.get("ability")
-        params = data.get("params")
+        params = dict(data.get("params") or {}) if isinstance(data.get("params"), Mapping) else {}
+        if data.get("performer"):  # a clan member's move sent by the clan head
+            params.setdefault(PERFORMER, str(data["performer"]))
         return cls(
             ability=str(ability) if ability else None,
             targets=tuple(targets),
-            params=dict(params) if isinstance(params, Mapping) else {},
+            params=params,
             kind=str(data.get("kind") or "order"),
         )
 
@@ -215,7 +218,12 @@ def legal_choices(
         ctx = _Ctx(sender, living, names, roles, crimes, phase_names, ruleset)
         if ruleset is not None and sender is not None and sender.role in ruleset.roles:
             held = _usable(ruleset, ruleset.roles[sender.role], _state_of(phases, sender))
-            abilities = _ruleset_abilities(held, phase, ctx)
+            extra = _performers_abilities(ruleset, players, phases, candidates, held)
+            abilities = _ruleset_abilities([*held, *extra], phase, ctx)
+            if any(c.params.get(PERFORMER) for c in candidates):  # who carries it out
+                others = tuple(n for n in living if n != sender.display_name)
+                doer = Picker(PERFORMER, "player", True, others)
+                abilities = tuple(replace(a, params=(*a.params, doer)) for a in abilities)
         else:
             ruleset, abilities = None, _candidate_abilities(candidates, ctx)
     return Choices(
@@ -280,6 +288,26 @@ def _vote_abilities(living: tuple[str, ...]) -> tuple[AbilityChoice, ...]:
         AbilityChoice(VoteKind.UNVOTE.value, "unvote", (), ()),
         AbilityChoice(VoteKind.NO_LYNCH.value, "no lynch", (), ()),
     )
+
+
+def _performers_abilities(
+    ruleset: Any,
+    players: Sequence[Player],
+    phases: Sequence[Phase],
+    candidates: Sequence[OrderInput],
+    held: Sequence[Any],
+) -> list[Any]:
+    """The abilities of the clan member a candidate names as its performer (the Boss's
+    "Ника вербует Дину" is Ника's recruitment), besides the sender's own."""
+    names = {str(c.params[PERFORMER]) for c in candidates if c.params.get(PERFORMER)}
+    mine = {a.id for a in held}
+    found: list[Any] = []
+    for player in players:
+        if player.display_name in names and player.role in ruleset.roles:
+            role = ruleset.roles[player.role]
+            found += [a for a in _usable(ruleset, role, _state_of(phases, player))
+                      if a.id not in mine and a.id not in {f.id for f in found}]  # fmt: skip
+    return found
 
 
 def _state_of(phases: Sequence[Phase], player: Player) -> Mapping[str, Any]:
@@ -390,8 +418,11 @@ def validate_order(order: OrderInput, choices: Choices) -> list[str]:
     for i, picker in enumerate(ability.targets):
         value = order.targets[i] if i < len(order.targets) else None
         problems += _check_value(picker, value, choices)
-    known = {p.name for p in ability.params}
+    known = {p.name for p in ability.params} | {PERFORMER}
     problems += [f"{ability.id} has no parameter {k!r}" for k in order.params if k not in known]
+    doer = order.params.get(PERFORMER)
+    if doer is not None and (doer not in choices.living or doer == choices.sender):
+        problems.append(f"{doer!r} is not a living player who may carry out {ability.id}")
     for picker in ability.params:
         problems += _check_value(picker, order.params.get(picker.name), choices)
     return problems

@@ -31,6 +31,7 @@ from resolver.model.catalogue import Ruleset
 from resolver.report import jsonable
 from resolver.ruleset import load_ruleset
 from resolver.setup import new_game
+from resolver.validate import PERFORMER
 
 NO_LYNCH = "No Lynch"  # the vote counter's name for a vote for no lynch
 
@@ -222,7 +223,8 @@ def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
             phases = str((row.params or {}).get("phases") or "")
             handoffs.append(Handoff(actor, targets[0], tuple(p for p in phases.split(",") if p)))
             continue
-        past.append(PastOrder(when, actor, row.ability, targets))
+        doer = (row.params or {}).get(PERFORMER)
+        past.append(PastOrder(when, actor, row.ability, targets, str(doer) if doer else None))
     return History(tuple(past), tuple(handoffs), sent_at)
 
 
@@ -232,6 +234,8 @@ def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:
     params = {
         key: value if isinstance(value, str) else value.as_json() for key, value in order.params
     }
+    if order.performer:  # a clan member's move sent by the clan head: the resolver's performer
+        params[PERFORMER] = order.performer
     return order.ability, targets, params
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from sqlalchemy import select
@@ -42,6 +42,7 @@ from forumbot.db.models import Game, Order, Phase, Player, RawPM
 from forumbot.services import domain
 from parsers.orders import Order as ParsedOrder
 from parsers.orders import ParseResult, Status
+from parsers.orders.handoff import split_for
 
 HANDOFF = "handoff"
 MARK = "hand-off: "  # the reason prefix of the orders a hand-off gave or refused
@@ -144,35 +145,17 @@ def split(session: Session, game: Game, sender: Player, text: str) -> tuple[str,
     players = [p for p in game.players if p.display_name in givers]
     if not players:
         return text, []
-    own: list[str] = []
-    parts: list[tuple[Player, list[str]]] = []
-    for line in _lines(text):
-        found = _header(players, line)
-        if found is not None:
-            giver, rest = found
-            parts.append((giver, [rest] if rest else []))
-        elif parts:
-            parts[-1][1].append(line)
-        else:
-            own.append(line)
+    names = [(p.display_name, str(n)) for p in players for n in (p.display_name, *p.aliases)]
+    own, parts = split_for(_lines(text), names)  # the parser's own split (parse-order agrees)
     if not parts:
         return text, []
-    return "\n".join(own), [Part(g, "\n".join(lines)) for g, lines in parts if lines]
+    by_name = {p.display_name: p for p in players}
+    return "\n".join(own), [Part(by_name[g], body) for g, body in parts]
 
 
 def _lines(text: str) -> list[str]:
     plain = html.unescape(_TAG.sub("", _BREAK.sub("\n", text)))
     return [line.strip() for line in plain.split("\n") if line.strip()]
-
-
-def _header(players: Sequence[Player], line: str) -> tuple[Player, str] | None:
-    for player in players:
-        for name in (player.display_name, *player.aliases):
-            pattern = rf"^(?:{_PREFIX})?{re.escape(str(name))}(?:'s actions)?{_SEPARATOR}"
-            match = re.match(pattern, line, re.IGNORECASE)
-            if match:
-                return player, line[match.end() :].strip()
-    return None
 
 
 def handle_parts(

@@ -66,6 +66,11 @@ class Draft:
     source: str = ""
     role_named: str = ""
     performer: str = ""
+    doer: NameHit | None = None
+    lent: tuple[Draft, NameHit] | None = None
+    doer_roles: tuple[str, ...] = ()
+    past: bool = False
+    start: int = 0
     mentions: tuple[str, ...] = ()
     handed: bool = False
     and_next: bool = False

@@ -117,11 +117,17 @@ class Order:
     phase: str | None = None
     source: str = ""
     guesses: tuple[tuple[str, str, str], ...] = ()
+    performer: str | None = None
+    for_player: str | None = None
 
     def render(self) -> str:
-        """Canonical one-line form of the corpus: ``arrest Akonyl crime=kill:Conia:night1``."""
+        """Canonical one-line form of the corpus: ``arrest Akonyl crime=kill:Conia:night1``;
+        a move carried out by a teammate ends ``by=<performer>`` (``shoot Кот by=Олег``), an
+        order written for a player who handed over their actions ``as=<player>``."""
         parts = [self.ability, *(slot.render() for slot in self.targets)]
         parts += [f"{key}={_render_value(val)}" for key, val in self.params]
+        parts += [f"by={self.performer}"] if self.performer else []
+        parts += [f"as={self.for_player}"] if self.for_player else []
         return " ".join(parts)
 
     def param(self, key: str) -> Value | None:
@@ -138,6 +144,8 @@ class Order:
             "phase": self.phase,
             "text": self.source,
             "guesses": [{"kind": k, "written": w, "read_as": v} for k, w, v in self.guesses],
+            "performer": self.performer,
+            "for_player": self.for_player,
         }
 
 

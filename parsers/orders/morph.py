@@ -18,6 +18,10 @@ _CYRILLIC = re.compile("[а-яё]", re.I)
 _UNKNOWN = "ъъ"
 
 
+# English past forms of order verbs that do not end in "-ed".
+_ENGLISH_PAST = frozenset({"shot", "did", "went", "took", "gave", "made", "saw", "slew", "stole"})
+
+
 def _add_cases(cases: dict[str, set[str]], lexeme: Any, prefix: str) -> None:
     for form in lexeme:
         if "plur" not in form.tag and form.tag.case:
@@ -120,6 +124,14 @@ class Morph:
         """True when the word's most likely reading is a verb (a transitive order verb)."""
         parses = _analyzer().parse(norm)
         return bool(parses) and parses[0].tag.POS in ("VERB", "INFN")
+
+    def is_past(self, norm: str) -> bool:
+        """True when the word reads as a verb in the past tense ("стрелял", "вербовала",
+        "killed"): what someone did, not an order."""
+        if _CYRILLIC.search(norm):
+            parses = _analyzer().parse(norm)
+            return bool(parses) and parses[0].tag.POS == "VERB" and parses[0].tag.tense == "past"
+        return (norm.endswith("ed") and len(norm) > 4) or norm in _ENGLISH_PAST
 
     def name_lemmas(self, norm: str) -> tuple[str, ...]:
         """Singular normal forms only: a plural reading never names one player."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from typing import Any
 
 from rapidfuzz.distance import OSA
 
@@ -12,9 +13,16 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.handoff import handed_parts, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
-from parsers.orders.model import Candidate, Kind, Learned, ParseResult, Status
+from parsers.orders.model import Candidate, Kind, Learned, Order, ParseResult, Status
+from parsers.orders.performer import (
+    kill_order,
+    one_move_each,
+    performer_pieces,
+    role_performer,
+)
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
@@ -25,6 +33,7 @@ from parsers.orders.text import (
     strip_markup,
     tokenize,
 )
+from parsers.orders.translit import is_latin_only, to_cyrillic
 from parsers.orders.validate import Situation, Verdict, validate
 from parsers.phases import Phase, is_previous, parse_phase
 from parsers.roster import Roster
@@ -85,7 +94,66 @@ class OrderParser:
         items: Collection[str] = (),
         history: History | None = None,
     ) -> ParseResult:
-        """Parse one PM. See :func:`parse_order` for the arguments."""
+        """Parse one PM. See :func:`parse_order` for the arguments. A PM of Latin letters
+        only in which nothing was found is read again as Russian transliteration where the
+        ruleset is Russian ("lechu Varvaru": "лечу Варвару")."""
+        given: dict[str, Any] = {
+            "roster": roster, "actor": actor, "phase": phase, "learned": learned,
+            "recipients": recipients, "uses_left": uses_left, "items": items, "history": history,
+        }  # fmt: skip
+        slot = roster.by_author(actor)
+        parts: list[tuple[str, str]] = []
+        if slot is not None and "handoff_requires_cc" in self.ruleset.options:  # as the runtime
+            own, parts = handed_parts(text, roster, slot.name, history)
+        if parts:  # "For Ctu: discombobulate Sebolains" from Ctu's delegate
+            return self._handed(own, parts, given)
+        found = self._parse(text, **given)
+        if found.orders or found.candidates or "ru" not in self.lexicon.languages:
+            return found
+        if found.status is not Status.AMBIGUOUS or not is_latin_only(text):
+            return found
+        again = self._parse(to_cyrillic(text), **given)
+        return again if again.orders or again.candidates else found
+
+    def _handed(self, own: str, parts: list[tuple[str, str]], given: dict[str, Any]) -> ParseResult:
+        """A delegate's PM: each part read as its giver's PM (seed 000: "any and all orders
+        they make for you will override your own orders"), when the hand-off covers the
+        phase; the delegate's own words around them as the delegate's PM."""
+        roster, history = given["roster"], given["history"]
+        me = roster.by_author(given["actor"]).name
+        now = parse_phase(given["phase"]) if isinstance(given["phase"], str) else given["phase"]
+        results: list[ParseResult] = []
+        for giver, body in parts:
+            if not any(h.sender == giver and h.delegate == me and h.covers(now.id)
+                       for h in history.handoffs):  # fmt: skip
+                why = f"orders for {giver}, whose actions for {now.id} were not handed to {me}"
+                results.append(_verdict(Status.AMBIGUOUS, why))
+                continue
+            read = self._parse(body, **{**given, "actor": giver, "uses_left": None, "items": ()})
+            results.append(_for_player(read, giver))
+        givers = {g for g, _ in parts}
+        others = [n for s in roster.slots if s.name not in givers | {me}
+                  for n in (s.name, *s.aliases)]  # fmt: skip
+        own = without_statement(own, sorted(givers), others)
+        mine = self._parse(own, **given) if own.strip() else None
+        if mine is not None and not _only_about(mine, own, roster, givers | {me}):
+            results.insert(0, mine)
+        return _merged(results)
+
+    def _parse(
+        self,
+        text: str,
+        *,
+        roster: Roster,
+        actor: str,
+        phase: Phase | str,
+        learned: Learned | None = None,
+        recipients: Collection[str] | None = None,
+        uses_left: Mapping[str, int] | None = None,
+        items: Collection[str] = (),
+        history: History | None = None,
+    ) -> ParseResult:
+        """Parse one PM as written."""
         size = len(text.encode("utf-8", "replace"))
         if size > MAX_PM_BYTES:
             why = f"PM too long to read ({size // 1024} KB, over {MAX_PM_BYTES // 1024} KB)"
@@ -116,10 +184,44 @@ class OrderParser:
         if _forwards(text):  # "Передаю от Вадима: «стреляем в Руслана»"
             for draft in drafts:
                 draft.handed = True
-        pieces = [(r[0], r[1:]) for d in drafts if (r := build(d, ctx))]
-        verdicts = [validate(best.order, ctx, sit) for best, _ in pieces]
+        pieces, verdicts = self._pieces(drafts, ctx, sit)
         verdicts = _killing_actions(pieces, verdicts, ctx, history)
         return _unread_orders(combine(pieces, verdicts, questions, ctx, unread), pieces, written)
+
+    def _pieces(
+        self, drafts: list[Draft], ctx: Context, sit: Situation
+    ) -> tuple[list[tuple[Piece, list[Piece]]], list[Verdict]]:
+        """Each draft's readings (best first) and the verdict of the best; a draft naming
+        its performer is read as that player's order (``performer.py``)."""
+        pieces: list[tuple[Piece, list[Piece]]] = []
+        verdicts: list[Verdict] = []
+        for draft in drafts:
+            verdict: Verdict | None = None
+            role_performer(draft, ctx, sit)
+            ordered = kill_order(draft, ctx, sit) if draft.doer is not None else None
+            if ordered is not None:  # "Kleene kills Anna" from the BO leader: order_kill
+                found, verdict = ordered
+            elif draft.doer is not None:
+                own = self._performer_context(ctx, sit.roster, draft.doer.players[0])
+                found, verdict = performer_pieces(draft, ctx, own, sit)
+            else:
+                found = build(draft, ctx)
+            if found:
+                pieces.append((found[0], found[1:]))
+                verdicts.append(verdict or validate(found[0].order, ctx, sit))
+        one_move_each(pieces, verdicts)
+        return pieces, verdicts
+
+    def _performer_context(self, ctx: Context, roster: Roster, name: str) -> Context | None:
+        """The context of a performer's order: their abilities, role and usable words."""
+        slot = next((s for s in roster.slots if s.name == name), None)
+        role = self._role_id(slot.role) if slot is not None else None
+        if slot is None or role is None:
+            return None
+        abilities = self._abilities(role, (), slot.statuses)
+        usable = _usable(self.ruleset, abilities, ctx.phase, slot.statuses)
+        return replace(ctx, actor=name, abilities=abilities, role=role, usable=usable,
+                       exclusive=self._exclusive(role))  # fmt: skip
 
     def _read(
         self, text: str, ctx: Context
@@ -740,6 +842,7 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft = Draft(last.kind, last.abilities, last.trigger, reading.sentence.line)
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
+    draft.doer, draft.past = last.doer, last.past  # "Ганс стреляет в Машу. Хотя нет, в Кота."
     if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
         draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
     elif [[h.players for h in group] for group in last.names] != [[h.players] for h in others]:
@@ -915,6 +1018,44 @@ def _starts_with_question(reading: Reading, ctx: Context) -> bool:
         if not match.kinds() & {"greeting", "filler"}:
             return False
     return False
+
+
+def _for_player(read: ParseResult, giver: str) -> ParseResult:
+    """A giver's part: its orders and candidates marked as written for ``giver``."""
+    candidates = tuple(replace(c, orders=_marked(c.orders, giver)) for c in read.candidates)
+    return replace(read, orders=_marked(read.orders, giver), candidates=candidates,
+                   reason=f"for {giver}: {read.reason}")  # fmt: skip
+
+
+def _marked(orders: tuple[Order, ...], giver: str) -> tuple[Order, ...]:
+    return tuple(replace(o, for_player=giver) for o in orders)
+
+
+def _only_about(mine: ParseResult, own: str, roster: Roster, allowed: set[str]) -> bool:
+    """The delegate's own words hold no order, question or candidate and name nobody but
+    the givers and the delegate ("Thanks Vin."): nothing to read."""
+    if mine.orders or mine.candidates or mine.questions:
+        return False
+    folded = own.casefold()
+    others = [n for s in roster.slots if s.name not in allowed for n in (s.name, *s.aliases)]
+    return not any(re.search(rf"(?<!\w){re.escape(n.casefold())}(?!\w)", folded) for n in others)
+
+
+def _merged(results: list[ParseResult]) -> ParseResult:
+    """One result for the parts of a PM: accepted when every part is, else the GM's."""
+    orders = tuple(o for r in results for o in r.orders)
+    reason = "; ".join(r.reason for r in results)
+    confidence = min((r.confidence for r in results), default=0.0)
+    if results and all(r.status is Status.ACCEPTED for r in results):
+        return ParseResult(Status.ACCEPTED, orders, reason, confidence)
+    if results and all(r.status is Status.REJECTED for r in results):
+        rule = next((r.rule for r in results if r.rule), None)
+        return ParseResult(Status.REJECTED, (), reason, confidence, rule=rule)
+    read = tuple(c for r in results for c in r.candidates)
+    if orders:
+        read = (Candidate(orders, confidence, "the parts read"), *read)
+    questions = tuple(q for r in results for q in r.questions)
+    return ParseResult(Status.AMBIGUOUS, (), reason, confidence, read, questions=questions)
 
 
 def _verdict(status: Status, reason: str) -> ParseResult:

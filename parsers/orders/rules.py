@@ -540,16 +540,17 @@ def _unknowable(c: Check) -> Finding | None:
 def _orders_by(c: Check) -> Finding | None:
     """ "Ходы отправляет Босс": a clan member's own moves while the clan head is free."""
     actor = c.slot(c.ctx.actor)
+    if c.order.performer:
+        return None  # sent for the performer: the sender's right is ``performer_finding``'s
     own_move = "common" in c.ability.tags and (not c.players() or c.ability.effect == "item")
     if actor is None or actor.role is None or own_move:
         return None  # staying home, one's own items: every player's own
     head = clan_head(c.ruleset, actor.role)
     if head is None or head == actor.role:
         return None
-    heads = [s.name for s in c.roster.slots
-             if s.role == head and s.alive and not s.statuses & OUT_STATUSES]  # fmt: skip
+    heads = _free(c.roster, head)
     if not heads:
-        return None
+        return _successor_doubt(c, actor.role)
     why = f"the clan's moves are sent by its head ({heads[0]}), not {c.ctx.actor}"
     if c.history is None:
         return Finding(doubt=f"{why}, unless {heads[0]} handed them over (no history given)")
@@ -609,6 +610,80 @@ def _rotation(c: Check) -> Finding | None:
         waiting = [m for m, n in kills.items() if n < kills[performer]]
         return Finding(doubt=f"{performer} killed before while {waiting[0]} has not: the GM checks")
     return None
+
+
+def performer_finding(
+    ruleset: Ruleset,
+    roster: Roster,
+    sender: str,
+    performer: str,
+    history: History | None,
+    phase: str,
+) -> str | None:
+    """Why ``sender`` may not send ``performer``'s move now (None when they may).
+
+    Seed 004: "Ходы отправляет Босс", "Ходы отправляются Шерифом": the clan's head (the
+    role its faction's or clan's ``orders_by`` names) sends the moves of the clan's members.
+    The sender must hold that role, alive and free, with no hand-off of their actions for
+    this phase on record; the performer must be alive, free and of the same clan. Who sends
+    after the head is out (seed 004: "самый ранний по времени Рядовой") is not checked: the GM.
+    """
+    by_name = {s.name: s for s in roster.slots}
+    doer, head = by_name.get(performer), by_name.get(sender)
+    if doer is None or head is None or not doer.role or not head.role:
+        return f"who {performer} is in the game is not known: the GM checks"
+    if not doer.alive:
+        return f"{performer} is dead: who carries out the move?"
+    out = sorted(doer.statuses & (OUT_STATUSES | _PERFORMER_BLOCKS))
+    if out:
+        return f"{performer} is {out[0]}: the GM decides whether the move stands"
+    if head.statuses & (OUT_STATUSES | _PERFORMER_BLOCKS):
+        return f"{sender} is {sorted(head.statuses)[0]}: may they send the clan's moves?"
+    clan = clan_head(ruleset, doer.role)
+    if clan is None:
+        return f"the ruleset does not say who sends {performer}'s moves: the GM checks"
+    roles = ruleset.roles
+    same_side = head.role in roles and roles[head.role].faction == roles[doer.role].faction
+    successor = next_sender(ruleset, doer.role) if not _free(roster, clan) else None
+    entitled = head.role == clan or (
+        successor == head.role and _free(roster, successor) == [sender]
+    )
+    if not entitled or not same_side:
+        return f"{performer}'s moves are sent by the clan's head, not by {sender}: the GM checks"
+    if history is not None and any(h.sender == sender and h.covers(phase)
+                                   for h in history.handoffs):  # fmt: skip
+        return f"{sender} handed over their actions for {phase}: the GM checks"
+    return None
+
+
+# Statuses besides ``OUT_STATUSES`` under which a performer is not free to act.
+_PERFORMER_BLOCKS = frozenset({"injured", "temporarily_injured", "suspended"})
+
+
+def _free(roster: Roster, role_id: str) -> list[str]:
+    """The living players of a role who are free (not jailed, arrested, abroad...)."""
+    return [s.name for s in roster.slots
+            if s.role == role_id and s.alive and not s.statuses & OUT_STATUSES]  # fmt: skip
+
+
+def _successor_doubt(c: Check, role_id: str) -> Finding | None:
+    """No clan head is free: "Ходы отправляет самый ранний по времени Рядовой" (the faction's
+    ``orders_by_next``). The only free such member sends; with several, which is the
+    earliest is the GM's; another member's own move goes to the GM."""
+    successor = next_sender(c.ruleset, role_id)
+    senders = _free(c.roster, successor) if successor else []
+    if not senders or senders == [c.ctx.actor]:
+        return None
+    return Finding(doubt=f"with no free clan head the clan's moves are sent by the earliest "
+                   f"{successor} ({', '.join(senders)}): the GM checks")  # fmt: skip
+
+
+def next_sender(ruleset: Ruleset, role_id: str) -> str | None:
+    """The role that sends the clan's moves once no head is free (``orders_by_next``)."""
+    role = ruleset.roles.get(role_id)
+    faction = ruleset.factions.get(role.faction) if role is not None else None
+    found = faction.win_params.get("orders_by_next") if faction is not None else None
+    return str(found) if found else None
 
 
 def clan_head(ruleset: Ruleset, role_id: str) -> str | None:

@@ -67,6 +67,10 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         i += used
     if drafts and drafts[0] is carry:
         drafts.pop(0)
+    for draft in drafts:
+        if draft.lent is not None and not draft.names:  # "…, Isaure pour …": a target after all
+            draft.lent[0].names.append([draft.lent[1]])
+            draft.doer = None
     if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
         drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
@@ -79,8 +83,12 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     elif drafts and _resumed(reading, ctx, drafts[0], loose):
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
+    elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
+        drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
+    for draft in drafts:
+        draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
@@ -89,6 +97,65 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+# Marks that may sit between a performer's name and the order word ("Kleene: kill Anna",
+# "Вера — вербует Женю"); never a comma ("Nick, kill Bob" speaks to Nick).
+_PERFORMER_MARKS = frozenset({":", "-", "—", "–"})
+# Words that open a clause inside a sentence ("…, Вера вербует Женю", "… а я проверяю").
+_CLAUSE_OPENERS = frozenset({",", ";", "а"})
+
+
+def _leads(
+    reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit], flags: dict[str, Any]
+) -> bool:
+    """ "Жанна стреляет в Богдана", "Kleene: kill Anna": one other player named right before
+    an order word (no word but ":" or a dash between) whose order names its own target is
+    who carries it out (the performer), not a target. Whether the sender may send it is
+    for the rules (``rules.performer_finding``)."""
+    if draft.kind is not Kind.ORDER or not draft.names or len(loose) != 1:
+        return False
+    hit, end = loose[0], flags.get("loose_end", -1)
+    if len(hit.players) != 1 or hit.players == (ctx.actor,) or hit.quality < 0.95:
+        return False
+    tokens = reading.sentence.tokens
+    between = tokens[end : draft.start] if 0 <= end <= draft.start else None
+    return between is not None and all(t.is_punct and t.norm in _PERFORMER_MARKS for t in between)
+
+
+def _clause_subject(
+    reading: Reading, i: int, cur: Draft | None, flags: dict[str, Any]
+) -> NameHit | None:
+    """ "Олег стреляет в Кота, Вера вербует Женю", "…, а я проверяю Фёдора": a name that
+    opens a clause right before an order word belongs to that order (who carries it out),
+    not to the previous order, which keeps its own target. Taken off the previous draft."""
+    span = flags.get("name_span")
+    if cur is None or span is None or cur.kind is not Kind.ORDER or len(cur.names) < 2:
+        return None
+    start, end = int(span[0]), int(span[1])
+    hit: NameHit = span[2]
+    tokens = reading.sentence.tokens
+    if start < 1 or tokens[start - 1].norm not in _CLAUSE_OPENERS or cur.names[-1] != [hit]:
+        return None
+    if not all(t.is_punct and t.norm in _PERFORMER_MARKS for t in tokens[end:i]):
+        return None
+    cur.names.pop()
+    return hit
+
+
+# Auxiliaries before an order word that tell what someone did ("Jules a tué Marc").
+_PAST_AUXILIARIES = frozenset({"a", "ont", "avait", "avaient", "has", "had", "did"})
+
+
+def _told_as_past(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "Ганс стрелял в Машу прошлой ночью", "Jules a tué Marc", "Kleene killed Anna": a
+    performer's move told in the past tense or next to "last night" is a report, not an
+    order."""
+    norms = reading.norms
+    if any(is_previous(norms, j) for j in range(len(norms))):
+        return True
+    before = norms[draft.start - 1] if draft.start > 0 else ""
+    return before in _PAST_AUXILIARIES or ctx.lexicon.morph.is_past(norms[draft.start])
 
 
 _CLITICS = frozenset({"le", "la", "l"})
@@ -199,7 +266,11 @@ def _step(
     if name is not None and not role_wanted(cur, ctx, match):
         if cur is None and match and ctx.role and ctx.role in match.values("role"):
             return name.length  # "Шериф стреляет…" from the sheriff: himself, not a player
-        _add_name(cur, loose, govern(reading, ctx, i, name), flags)
+        hit = govern(reading, ctx, i, name)
+        _add_name(cur, loose, hit, flags)
+        flags["name_span"] = (i, i + name.length, hit) if cur is not None else None
+        if cur is None:
+            flags["loose_end"] = i + name.length
         if cur is not None:
             cur.last_was_name = True
             role_like = _role_like(reading, i, match) and _role_elsewhere(ctx, name, match)
@@ -208,6 +279,7 @@ def _step(
         return name.length
     if match is not None:
         flags["aside"] = token.aside
+        flags["at"] = i
         if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
@@ -312,13 +384,20 @@ def _start(
         if all(is_kind(reading, ctx, j, "filler") for j in between):
             cur.abilities = ("vote",)  # "j'annule mon vote"; not "annulé, je vote Léa"
             return match.length
+    subject = _clause_subject(reading, i, cur, flags) if trigger == "ability" else None
     draft = Draft(TRIGGERS[trigger], abilities, " ".join(t.text for t in tokens[i:end]),
                   reading.sentence.line, negated=flags["negated"])  # fmt: skip
+    draft.start = i
+    if subject is not None and cur is not None:
+        draft.lent = (cur, subject)  # given back to ``cur`` if this order names nobody
+        if subject.players != (ctx.actor,):
+            draft.doer = subject  # "…, Вера вербует Женю"; "…, а я проверяю": the sender's
     draft.source = reading.sentence.text
     draft.hedged = flags.get("conditional", False)
     flags["self_ok"] = True
     draft.corrects = flags.pop("correction", False)
     draft.performer = flags.pop("performer", "")
+    draft.doer_roles = flags.pop("performer_roles", ())
     draft.end = end
     draft.trigger_first = all(
         tokens[j].is_punct or is_kind(reading, ctx, j, "greeting") for j in range(i)
@@ -417,7 +496,9 @@ def _marker(
         _add_name(None, loose, NameHit((ctx.actor,), 1, 1.0, "self"), flags)
     elif "self" in kinds and cur is not None and cur.kind is not Kind.CANCEL:
         if flags.get("self_ok", True):  # not "tell me who visits"
-            cur.add_name(NameHit((ctx.actor,), 1, 1.0, "self"))
+            hit = NameHit((ctx.actor,), 1, 1.0, "self")
+            cur.add_name(hit)
+            flags["name_span"] = (flags.get("at", -1), flags.get("at", -1) + match.length, hit)
     elif "negation" in kinds:
         if cur is not None and cur.names and cur.kind is not Kind.CANCEL:
             flags["skip_name"] = True  # "protect Carl, not Bob"
@@ -437,6 +518,7 @@ def _marker(
         roles = match.values("role")
         if roles and ctx.role not in roles:
             flags["performer"] = match.entries[0].text  # "our mafioso kills Iris"
+            flags["performer_roles"] = tuple(roles)
         return match.length
     elif "alternative" in kinds:
         cur.alt_next = True

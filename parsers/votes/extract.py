@@ -54,7 +54,11 @@ _KEYWORD = re.compile(
 _LEAD = re.compile(
     r"^(?:(?:for|on|against|to|contre|pour|против|за)\s+|[@:;,\-–—>]\s*)+", re.IGNORECASE
 )
-_CUT = re.compile(r"\s*(?:-{2,}|—|–|;|,|\(|!|\?|\[/\w+\]|\[(?:un)?vote\])\s*|\s+-\s+")
+# A closing BBCode tag left as text ends the name, also when its "[" was lost ("X/b]").
+_CUT = re.compile(
+    r"\s*(?:-{2,}|—|–|;|,|\(|!|\?|\[/\w+\]|/(?:b|i|u|s|color|size|font|url)\]|\[(?:un)?vote\])\s*"
+    r"|\s+-\s+"
+)
 _TRAIL = re.compile(r"[\s.,;:!?)\]\"'»]+$")
 _DOLLAR = re.compile(r"\$\s*([^$]+)")
 _HASH = re.compile(r"##?\s*(?P<kw>un-?vote|vote)\b\s*:?\s*(?P<target>[^#\n]*)", re.IGNORECASE)
@@ -67,6 +71,7 @@ _PLAIN = re.compile(
     re.IGNORECASE,
 )
 _UNVOTE_WORD = re.compile(r"^un-?vote$", re.IGNORECASE)
+_UNVOTED = re.compile(r"^\s*un-?voted\s*[.!]*\s*$", re.IGNORECASE)
 _EMPTY_VOTE = re.compile(r"^[\W_]*$")
 _LEADING_OK = re.compile(r"^[\W_]*(?:(?:i|and|so|ok|okay|je|я)\s+)*$", re.IGNORECASE)
 # Words before a vote that end a sentence or a clause: "Fingers crossed, vote X", "Well. Vote: X".
@@ -139,8 +144,24 @@ def _keyword_actions(run: Run, view: PostView, syntax: Syntax) -> list[RawAction
 
 
 def _bold_vote(view: PostView, rules: VoteRules) -> list[RawAction]:
-    runs = view.runs(Style.BOLD, by_line=True)
-    return [a for run in runs for a in _keyword_actions(run, view, Syntax.BOLD_VOTE)]
+    out = []
+    for run in view.runs(Style.BOLD, by_line=True):
+        if _UNVOTED.match(run.text) and _alone_on_line(view, run):
+            # A line that says only "[b]Unvoted[/b]": the player withdraws his vote.
+            out.append(RawAction(Action.UNVOTE, "", run.text, Syntax.BOLD_VOTE, run.order, run.end))
+            continue
+        out.extend(_keyword_actions(run, view, Syntax.BOLD_VOTE))
+    return out
+
+
+def _alone_on_line(view: PostView, run: Run) -> bool:
+    """Whether the run is all the author's text on its line ("I [b]unvoted[/b] him" is talk)."""
+    line = view.segments[run.order].line
+    own = [s for s in view.visible() if s.line == line and s.text != "\n"]
+    return (
+        "".join(s.text for s in own).strip()
+        == "".join(s.text for s in view.segments[run.order : run.end + 1]).strip()
+    )
 
 
 def _vote_tag(view: PostView, rules: VoteRules) -> list[RawAction]:

@@ -57,9 +57,14 @@ __all__ = [
 # A vote count: titled so, or (a title drawn as an image) with its "Not voting" line.
 _HEADER = re.compile(r"\bvote\s?count\b|\bnot\s+voting\b", re.IGNORECASE)
 _SKIP = Region.QUOTE | Region.CODE | Region.SIGNATURE | Region.SPOILER
+# The mark after the hammering voter: "[LYNCH]", "<<< LYNCH", "(LYNCH)", "-- LYNCH", "- LYNCHED".
 _TAIL = re.compile(
-    r"\s*(?:\[(?:L-\d+|LYNCH(?:ED)?|HAMMER(?:ED)?)\]|<+\s*[A-Za-z! ]*)\s*$", re.IGNORECASE
+    r"\s*(?:\[(?:L-\d+|LYNCH(?:ED)?|HAMMER(?:ED)?)\]|<+\s*[A-Za-z! ]*"
+    r"|\(\s*(?:LYNCH(?:ED)?|HAMMER(?:ED)?)\s*!?\s*\)|\s[-–—]+\s*(?:LYNCH(?:ED)?|HAMMER(?:ED)?)!?)\s*$",
+    re.IGNORECASE,
 )
+# BBCode the forum left as text ("Bacde[/color]"); a name in brackets ("[winger]") stays.
+_LEFT_TAG = re.compile(r"\[/?(?:b|i|u|s|colou?r|size|font|area|url)(?:=[^\]]*)?\]", re.IGNORECASE)
 _SEP = r"(?:\s[-~–—]|[-~–—]\s|:)"  # a hyphen in a name ("Dry-fit") is no separator
 # "Label (3) - a, b", "Label(3): a, b", "[winger] [3/7] - a, b", "Label - 3 (a, b)",
 # "[3] Label ~ a, b", "Label (LYNCHED): a, b", "Label -4- a; b", "Label - a, b".
@@ -202,7 +207,7 @@ def read_count(html: str, index: NameIndex) -> tuple[CountLine, ...]:
     """
     lines = []
     for line in _unstruck_lines(html):
-        text = _TAIL.sub("", line.strip())
+        text = _TAIL.sub("", _LEFT_TAG.sub("", line).strip())
         for pattern in (_TRAILING, _DASHED, _LEADING, _COUNTED, _BARE):
             match = pattern.match(text)
             if match:

@@ -201,6 +201,7 @@ def standing(state: TallyInput, notes: list[str] | None = None) -> Standing:
                 casts[slot.name] = Cast(slot.name, "", None, 10**9)
                 notes.append(f"{slot.name} did not vote: counts as a vote against himself")
     wagons = _wagons(casts, state.withdrawn, eligible, rules)
+    wagons = _with_added(wagons, state.day.added_votes, {s.name for s in roster.slots if s.alive})
     majority = state.day.majority or lynch_majority(vote_weight(s, rules) for s in eligible)
     doubtful = sum(vote_weight(s, rules) for s in eligible if s.name in state.pending)
     limited = tuple(
@@ -379,6 +380,23 @@ def _wagons(
         )
     wagons.sort(key=lambda w: (-w.total, w.reached_at or 0))
     return wagons
+
+
+def _with_added(
+    wagons: list[Wagon], added: tuple[tuple[str, int], ...], living: set[str]
+) -> list[Wagon]:
+    """The wagons with the votes the ruleset adds without a voter (a penalty «+1 в лог»):
+    a living slot's wagon gets them, or is opened with them; sorted again biggest first."""
+    if not added:
+        return wagons
+    out = {w.target: w for w in wagons}
+    for target, votes in added:
+        if target not in living or not votes:
+            continue
+        wagon = out.get(target, Wagon(target=target, voters=()))
+        note = f"{votes:+d} in the log (penalties)"
+        out[target] = replace(wagon, total=wagon.total + votes, notes=(*wagon.notes, note))
+    return sorted(out.values(), key=lambda w: (-w.total, w.reached_at or 0))
 
 
 def _unless_doubtful(decision: Decision, now: Standing, rules: VoteRules) -> Decision:

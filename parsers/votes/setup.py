@@ -41,6 +41,9 @@ class DaySetup:
         majority: a majority override; None = floor(living voters / 2) + 1.
         mayor_choice: the mayor's tie-break, once he made it.
         events: mid-day events, in post order.
+        added_votes: votes the ruleset puts on a slot's wagon without a voter (seed 004's
+            host penalties «+1 в лог»), slot -> votes; the runtime takes them from the
+            resolver (``vote_extras``), so the count and the resolved lynch agree.
     """
 
     number: int | None = None
@@ -50,6 +53,7 @@ class DaySetup:
     events: tuple[DayEvent, ...] = ()
     ended: bool = False
     gm_choice: str | None = None
+    added_votes: tuple[tuple[str, int], ...] = ()
 
 
 _DAY_KEYS = frozenset({"number", "deadline", "majority", "mayor_choice", "gm_choice", "ended"})

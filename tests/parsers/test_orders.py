@@ -155,6 +155,8 @@ def test_unknown_sender_and_result_json_shape() -> None:
         "phase": "night2",
         "text": "heal Ann",
         "guesses": [],
+        "performer": None,
+        "for_player": None,
     }
     assert {"reason", "confidence", "candidates", "rule", "questions"} <= data.keys()
 

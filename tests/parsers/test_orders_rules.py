@@ -84,7 +84,10 @@ def test_the_clan_head_sends_the_clan_moves_unless_he_handed_them_over() -> None
     ok = _parse("ru_mafia", RU, "стреляю в Кота", "Ганс", "night3", history=handed)
     assert ok.status is Status.ACCEPTED
     performer = _parse("ru_mafia", RU, "Ганс — стреляет в Машу", "Лиса", "night3")
-    assert performer.status is Status.AMBIGUOUS
+    assert [(o.render(), o.performer) for o in performer.orders] == [("shoot Маша by=Ганс", "Ганс")]
+    handed_over = _parse("ru_mafia", RU, "Ганс — стреляет в Машу", "Лиса", "night3",
+                         history=handed)  # fmt: skip
+    assert handed_over.status is Status.AMBIGUOUS  # Лиса handed her actions to Ганс
 
 
 def test_no_heal_of_the_same_player_two_nights_running() -> None:

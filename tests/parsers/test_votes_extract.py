@@ -50,6 +50,11 @@ def actions(html: str, *syntaxes: Syntax) -> list[tuple[str, str]]:
             Syntax.BOLD_VOTE,
             [("unvote", ""), ("vote", "Lupo")],
         ),
+        # A line saying only "[b]unvoted[/b]" withdraws the vote (t61664 post 1564, as the
+        # moderator counted it); "unvoted" inside a sentence is talk.
+        ("<b>Unvoted.</b><br>Off to sleep, back tomorrow", Syntax.BOLD_VOTE, [("unvote", "")]),
+        ("Yes I <b>unvoted</b> Mira earlier", Syntax.BOLD_VOTE, []),
+        ("<b>unvoted because Mira asked</b>", Syntax.BOLD_VOTE, []),
         ("<b>$Ann</b>", Syntax.DOLLAR_BOLD, [("vote", "Ann")]),
         ("<s>$Ann</s> <b>$Bob</b>", Syntax.DOLLAR_BOLD, [("withdraw", "Ann"), ("vote", "Bob")]),
         ("<b><s>$Ann</s></b>", Syntax.DOLLAR_BOLD, [("withdraw", "Ann")]),

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from itertools import count
 
+import pytest
+
+from parsers.names import NameIndex
 from parsers.roster import roster_from_data
 from parsers.votes import DaySetup, PostInput, VoteRules, count_votes, rules_from_data
+from parsers.votes.hostrulings import CountLine, read_count
 from parsers.votes.model import DayEvent, DayEventKind
 
 _ids = count(1)
@@ -138,3 +142,25 @@ def test_the_gms_corrections_settle_a_day_an_older_host_count_contradicts() -> N
     void = DayEvent(DayEventKind.CORRECT, posts[3].id)  # the GM: AGar's vote did not count
     result = count_votes(posts, ROSTER, RULES, DaySetup(ended=True, events=(void,)))
     assert result.decision.outcome == "no_lynch"  # Akira 3 of 4: his count is not re-read
+
+
+@pytest.mark.parametrize(
+    "last",
+    ["Cecily (LYNCH)", "Cecily -- LYNCH", "Cecily - LYNCHED", "Cecily[/color]", "Cecily (HAMMER!)"],
+)
+def test_a_hosts_count_marking_the_hammer_or_left_bbcode_still_lists_the_voter(last: str) -> None:
+    posts = [vote("Oso", "crazypianist1116"), vote("Sundy", "crazypianist1116")]
+    posts += [vote("AGar", "crazypianist1116"), vote("Cecily", "CP")]
+    alone = count_votes(posts, ROSTER, RULES, OVER)
+    assert alone.decision.outcome == "undecided"  # "CP" could be the hammer: the GM decides
+    posts.append(host(f"crazypianist1116 (4) - Oso, Sundy, AGar, {last}", "Not voting (3) - x"))
+    result = count_votes(posts, ROSTER, RULES, OVER)
+    assert result.decision.lynched == "crazypianist1116"
+    assert any("counts Cecily's 'CP' for crazypianist1116" in n for n in result.notes)
+
+
+def test_a_name_in_brackets_is_no_bbcode() -> None:
+    roster = roster_from_data({"players": ["[winger]", "Oso", "Sundy"], "hosts": ["Enigma"]})
+    index = NameIndex(roster.name_entries(), acronyms=True)
+    lines = read_count("Votecount<br>[winger] (2) - Oso, Sundy[/color]<br>", index)
+    assert lines == (CountLine("[winger]", 2, ("Oso", "Sundy")),)

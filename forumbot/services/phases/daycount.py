@@ -13,8 +13,9 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from forumbot.db.enums import ReviewKind, ReviewState, VoteKind
+from forumbot.db.enums import OrderStatus, PhaseKind, ReviewKind, ReviewState, VoteKind
 from forumbot.db.models import Game, LearnedMapping, Phase, RawPM, RawPost, ReviewItem, VoteEvent
+from forumbot.db.models import Order as OrderRow
 from forumbot.services import domain, games, phases, slots
 from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
@@ -33,6 +34,11 @@ from parsers.votes import (
 )
 from parsers.votes.config import rules_for
 from parsers.votes.detect import unread_votes_warning
+from resolver.engine import resolve_phase
+from resolver.hooks import HOOKS
+from resolver.model import GameState, Order, Ruleset
+from resolver.model.events import EventKind
+from resolver.rng import PurposeRng
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +81,36 @@ def count_day(session: Session, game: Game, phase: Phase, now: datetime) -> DayC
         deadline=phase.deadline,
         events=tuple(corrections(session, game, phase)),
         ended=phase.deadline is not None and now >= phase.deadline,
+        added_votes=added_votes(session, game, phase, ruleset, before),
     )
     zone = config.schedule.timezone
     result = count_votes(posts, roster, rules, day)
     job = VoteCountJob(game.ruleset, rules, roster, day, posts, result, zone=zone)
     return DayCount(result, render_vote_count(job, now, zone=zone))
+
+
+def added_votes(
+    session: Session, game: Game, phase: Phase, ruleset: Ruleset, before: GameState
+) -> tuple[tuple[str, int], ...]:
+    """The votes the ruleset puts in the Day's log without a voter (seed 004's penalties
+    «+1 в лог»: the GM's, the late posts', the skipped votes' of earlier Days), as the
+    resolver counts them: the Day resolved with its orders and no votes, read from its
+    tally (the lynch step's ``vote_extras``, the resolver's one rule). None for a ruleset
+    without such votes."""
+    if getattr(HOOKS.get(ruleset.hooks or ""), "vote_extras", None) is None:
+        return ()
+    result = resolve_phase(
+        before,
+        day_orders(session, game, phase),
+        ruleset,
+        rng=PurposeRng(game.seed),
+        votes={},
+        phase=phase.name,
+        absent=absentees(session, game, phase),
+    )
+    tally = next((e for e in result.events if e.kind is EventKind.VOTE_TALLY), None)
+    rows = tally.data.get("tally", []) if tally is not None else []
+    return tuple((str(row["target"]), int(row["extra"])) for row in rows if row.get("extra"))
 
 
 def _with_learned(roster: Roster, session: Session, game: Game) -> Roster:
@@ -219,6 +250,54 @@ def warn_unread_votes(rt: Runtime, game_id: int) -> bool:
             return False
         raise_alert(session, game, key, f"{phase.name}: {warning}")
         return True
+
+
+def day_orders(session: Session, game: Game, phase: Phase) -> list[Order]:
+    """The orders a phase resolves with: the late posts' penalties, then its accepted orders
+    in the order they were sent (votes are counted apart)."""
+    return [*late_posts(session, game, phase), *_accepted(session, game, phase)]
+
+
+def _accepted(session: Session, game: Game, phase: Phase) -> list[Order]:
+    """The phase's accepted orders, in the order they were sent (votes are counted apart)."""
+    rows = session.scalars(
+        select(OrderRow)
+        .where(
+            OrderRow.phase_id == phase.id,
+            OrderRow.status == OrderStatus.ACCEPTED,
+            OrderRow.ability.is_distinct_from("vote"),  # votes come from the vote count
+            OrderRow.ability.is_distinct_from("handoff"),  # the runtime's (services/handoffs)
+        )
+        .order_by(OrderRow.received_at, OrderRow.id)
+    ).all()
+    return domain.resolver_orders(rows, {p.id: p.display_name for p in game.players})
+
+
+def late_posts(session: Session, game: Game, phase: Phase) -> list[Order]:
+    """Players' posts in the game thread after the previous Day ended and before this one
+    (seed 004 п.09а): one order of the ruleset's ``from_late_posts`` ability per post, for
+    its author, so the resolver applies the ruleset's penalty (none without such an ability)."""
+    ability = next((a for a in domain.ruleset_of(game).abilities.values()
+                    if a.effect_params.get("from_late_posts")), None)  # fmt: skip
+    days = [p for p in game.phases if p.kind is PhaseKind.DAY and p.sequence < phase.sequence]
+    ended = max(days, key=lambda p: p.sequence).deadline if days else None
+    if ability is None or phase.kind is not PhaseKind.DAY or ended is None or not phase.starts_at:
+        return []
+    players = {p.display_name.casefold(): p.display_name for p in game.players
+               if phases.is_alive(p)}  # fmt: skip
+    rows = session.scalars(select(RawPost).where(
+        RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id,
+        RawPost.posted_at > ended, RawPost.posted_at < phase.starts_at,
+    ).order_by(RawPost.posted_at, RawPost.id)).all()  # fmt: skip
+    first = {r.post_id: r for r in reversed(rows)}  # a post once, whatever its revisions
+    reason = str(ability.effect_params["from_late_posts"])
+    return [
+        Order(
+            players[r.author_name.casefold()], ability.id, (), {"reason": reason, "post": r.post_id}
+        )
+        for r in sorted(first.values(), key=lambda r: (r.posted_at, r.id))
+        if r.author_name.casefold() in players
+    ]
 
 
 def _vote_item(session: Session, game: Game, phase: Phase, item: QueueItem, key: str) -> ReviewItem:

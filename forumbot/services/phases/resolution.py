@@ -16,7 +16,7 @@ from forumbot.db.enums import (
     ReviewKind,
     ReviewState,
 )
-from forumbot.db.models import Game, Phase, RawPost, ReviewItem
+from forumbot.db.models import Game, Phase, ReviewItem
 from forumbot.db.models import Order as OrderRow
 from forumbot.db.repo import append_events
 from forumbot.logs import event
@@ -25,7 +25,6 @@ from forumbot.services.alerts import raise_alert
 from forumbot.services.context import Runtime
 from forumbot.services.phases import daycount, drafting
 from resolver.engine import resolve_phase
-from resolver.model import Order
 from resolver.report import winner_dict
 from resolver.rng import PurposeRng
 
@@ -99,7 +98,7 @@ def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     before = domain.state_before(game, phase, ruleset)
     result = resolve_phase(
         before,
-        [*late_posts(session, game, phase), *_orders(session, game, phase)],
+        daycount.day_orders(session, game, phase),
         ruleset,
         rng=PurposeRng(game.seed),
         votes=_votes(rt, game, phase),
@@ -119,48 +118,6 @@ def resolve(rt: Runtime, session: Session, game: Game, phase: Phase) -> None:
     drafting.draft_results(session, game, phase, result.events)
     phase.status = PhaseStatus.RESOLVED
     event(rt.log, "phase.resolved", game=game.id, phase=phase.name, dead=len(dead))
-
-
-def _orders(session: Session, game: Game, phase: Phase) -> list[Order]:
-    """The phase's accepted orders, in the order they were sent (votes are counted apart)."""
-    rows = session.scalars(
-        select(OrderRow)
-        .where(
-            OrderRow.phase_id == phase.id,
-            OrderRow.status == OrderStatus.ACCEPTED,
-            OrderRow.ability.is_distinct_from("vote"),  # votes come from the vote count
-            OrderRow.ability.is_distinct_from("handoff"),  # the runtime's (services/handoffs)
-        )
-        .order_by(OrderRow.received_at, OrderRow.id)
-    ).all()
-    return domain.resolver_orders(rows, {p.id: p.display_name for p in game.players})
-
-
-def late_posts(session: Session, game: Game, phase: Phase) -> list[Order]:
-    """Players' posts in the game thread after the previous Day ended and before this one
-    (seed 004 п.09а): one order of the ruleset's ``from_late_posts`` ability per post, for
-    its author, so the resolver applies the ruleset's penalty (none without such an ability)."""
-    ability = next((a for a in domain.ruleset_of(game).abilities.values()
-                    if a.effect_params.get("from_late_posts")), None)  # fmt: skip
-    days = [p for p in game.phases if p.kind is PhaseKind.DAY and p.sequence < phase.sequence]
-    ended = max(days, key=lambda p: p.sequence).deadline if days else None
-    if ability is None or phase.kind is not PhaseKind.DAY or ended is None or not phase.starts_at:
-        return []
-    players = {p.display_name.casefold(): p.display_name for p in game.players
-               if phases.is_alive(p)}  # fmt: skip
-    rows = session.scalars(select(RawPost).where(
-        RawPost.forum_id == game.forum_id, RawPost.topic_id == game.topic_id,
-        RawPost.posted_at > ended, RawPost.posted_at < phase.starts_at,
-    ).order_by(RawPost.posted_at, RawPost.id)).all()  # fmt: skip
-    first = {r.post_id: r for r in reversed(rows)}  # a post once, whatever its revisions
-    reason = str(ability.effect_params["from_late_posts"])
-    return [
-        Order(
-            players[r.author_name.casefold()], ability.id, (), {"reason": reason, "post": r.post_id}
-        )
-        for r in sorted(first.values(), key=lambda r: (r.posted_at, r.id))
-        if r.author_name.casefold() in players
-    ]
 
 
 def _votes(rt: Runtime, game: Game, phase: Phase) -> dict[str, str | None]:

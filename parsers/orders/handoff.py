@@ -1,0 +1,95 @@
+"""Orders a delegate writes for a player who handed them their actions (seed 000, "Handing
+off Actions"): "For Ctu: discombobulate Sebolains" in pofa's PM is Ctu's order when the
+history records Ctu's hand-off to pofa. A header ("For X:", "As X:", "On behalf of X,",
+"X:") starts a line or a sentence; what follows, up to the next header, is written for X.
+The runtime splits PMs with the same function (``forumbot/services/handoffs.py``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from parsers.orders import grammar
+from parsers.orders.history import History
+from parsers.roster import Roster
+
+_PREFIX = r"(?:for|as|on behalf of|in place of|instead of|from)\s+"
+_SEPARATOR = r"\s*(?:[:,\-\u2013\u2014]|$)"
+_SENTENCE_END = re.compile(r"(?<=[.!?)])\s+")
+
+Names = Sequence[tuple[str, str]]  # (giver, a name or alias of the giver)
+
+
+def split_for(lines: Sequence[str], names: Names) -> tuple[list[str], list[tuple[str, str]]]:
+    """The sender's own lines and, per header, the giver and the text written for them.
+
+    Args:
+        lines: the PM's lines (plain text).
+        names: each giver with one of their names or aliases.
+
+    Returns:
+        The own lines and the (giver, text) parts in order (a header with nothing after it
+        and no following line gives no part).
+    """
+    own: list[str] = []
+    parts: list[tuple[str, list[str]]] = []
+    for line in lines:
+        for piece in _pieces(line, names):
+            found = _header(names, piece)
+            if found is not None:
+                parts.append((found[0], [found[1]] if found[1] else []))
+            elif parts:
+                parts[-1][1].append(piece)
+            else:
+                own.append(piece)
+    return own, [(g, "\n".join(text)) for g, text in parts if text]
+
+
+def handed_parts(
+    text: str, roster: Roster, actor: str, history: History | None
+) -> tuple[str, list[tuple[str, str]]]:
+    """``split_for`` on a PM's text for the players whose hand-off to ``actor`` the history
+    records (any phase: the caller checks the phase); no hand-off, no parts."""
+    givers = {h.sender for h in (history.handoffs if history else ()) if h.delegate == actor}
+    names = [(s.name, n) for s in roster.slots if s.name in givers for n in (s.name, *s.aliases)]
+    if not names:
+        return text, []
+    own, parts = split_for([line.strip() for line in text.splitlines() if line.strip()], names)
+    return ("\n".join(own), parts) if parts else (text, [])
+
+
+def _pieces(line: str, names: Names) -> list[str]:
+    """The line cut before each sentence that opens with a header ("…). For Ctu: …")."""
+    cuts = [m.end() for m in _SENTENCE_END.finditer(line) if _header(names, line[m.end() :])]
+    bounds = [0, *cuts, len(line)]
+    return [line[a:b].strip() for a, b in pairwise(bounds) if line[a:b].strip()]
+
+
+def _header(names: Names, line: str) -> tuple[str, str] | None:
+    for giver, name in names:
+        pattern = rf"^(?:{_PREFIX})?{re.escape(name)}(?:'s actions)?{_SEPARATOR}"
+        match = re.match(pattern, line, re.IGNORECASE)
+        if match:
+            return giver, line[match.end() :].strip()
+    return None
+
+
+def without_statement(own: str, givers: Sequence[str], others: Sequence[str]) -> str:
+    """The delegate's own text without the sentences that state the hand-off ("Ctu handed me
+    his actions for tonight (check your PMs, he cc'd me)."): a giver named with the words
+    of ``grammar.HANDED`` and no other player (``others``: every other name and alias);
+    the history already records the hand-off."""
+    phrases = [p for table in grammar.HANDED.values() for p in table]
+    kept = []
+    for line in own.splitlines():
+        for sentence in _SENTENCE_END.split(line):
+            folded = sentence.casefold()
+            states = any(_named(g, folded) for g in givers) and any(p in folded for p in phrases)
+            if not states or any(_named(n, folded) for n in others):
+                kept.append(sentence)
+    return " ".join(kept).strip()
+
+
+def _named(name: str, folded: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", folded) is not None
