@@ -135,6 +135,9 @@ def content_lines(text: str) -> list[str]:
     return _join_numbered(lines)
 
 
+# "Investigate 5, using three of them": an order word, its count, then a remark on the count
+# (no capital: no name in it).
+_COUNTED = re.compile(r"^(?P<order>[^\W\d][^\d,:]*?)\s*#?\d{1,2}\s*,[^\d,:A-ZÀ-ÞА-ЯЁ]*$")
 _NUMBERED_HEADER = re.compile(r"^(?P<head>[^:]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$")
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
 
@@ -154,7 +157,8 @@ def _join_numbered(lines: list[str]) -> list[str]:
             items.append(item["item"].rstrip(" ;,."))
             j += 1
         if header and items:
-            out.append(f"{header['head']}: {', '.join(items)}")
+            head = _COUNTED.sub(r"\g<order>", header["head"])  # "Investigate 5, using three:"
+            out.append(f"{head}: {', '.join(items)}")
             i = j
             continue
         out.append(lines[i])

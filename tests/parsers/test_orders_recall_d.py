@@ -244,3 +244,24 @@ def test_an_add_on_on_that_vote_still_follows_the_rules() -> None:
                            PastOrder("day1", "Otto", "cross_examine", ("Ugo",))))  # fmt: skip
     two = "Voting Bea or Ugo and I'm putting Voice of Accusation on that vote."
     assert _parse("dctp", DCTP, two, "Otto", "day2", both).status is not Status.ACCEPTED
+
+
+# --- "Investigate 5, using three of them:": the count and its remark are no claim ---------
+
+
+def test_a_counted_header_with_a_remark_reads_its_claims() -> None:
+    text = "Investigate 5, using two of them:\n1. Ugo kills Rex\n2. Rex protects Ines\nThanks!"
+    result = _parse("dctp", DCTP, text, "Bea", "night3")
+    assert result.status is Status.ACCEPTED, result.reason
+    assert [o.ability for o in result.orders] == ["investigate"]
+    claims = [t.value for o in result.orders for t in o.targets]
+    assert len(claims) == 2
+
+
+def test_a_counted_header_with_a_name_or_an_unread_claim_stays_queued() -> None:
+    for text in (
+        "Investigate 5, using Ugo's tip:\n1. Ugo kills Rex\n2. Rex protects Ines",
+        "Investigate 5, using two of them:\n1. Ugo kills Rex or Ines\n2. Rex protects Ines",
+    ):
+        result = _parse("dctp", DCTP, text, "Bea", "night3")
+        assert result.status is not Status.ACCEPTED, text
