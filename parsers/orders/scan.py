@@ -89,6 +89,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
     for draft in drafts:
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
+    drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
@@ -156,6 +157,22 @@ def _told_as_past(reading: Reading, ctx: Context, draft: Draft) -> bool:
         return True
     before = norms[draft.start - 1] if draft.start > 0 else ""
     return before in _PAST_AUXILIARIES or ctx.lexicon.morph.is_past(norms[draft.start])
+
+
+# Third persons telling what someone did ("he voted weird", "elle a voté contre moi").
+_THIRD_PERSONS = frozenset({"he", "she", "they", "il", "elle", "ils", "elles", "он", "она", "они"})
+
+
+def _someone_did(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "Carl seems sus, he voted weird", "elle a voté contre moi hier": an order word in the
+    past tense right after a third-person pronoun (or its auxiliary) tells what someone
+    did; it is no order of the sender's (the line's names are then read as a remark)."""
+    if draft.doer is not None or draft.kind not in (Kind.ORDER, Kind.VOTE) or draft.start < 1:
+        return False
+    norms, start = reading.norms, draft.start
+    if norms[start - 1] in _PAST_AUXILIARIES:
+        return start >= 2 and norms[start - 2] in _THIRD_PERSONS
+    return norms[start - 1] in _THIRD_PERSONS and ctx.lexicon.morph.is_past(norms[start])
 
 
 _CLITICS = frozenset({"le", "la", "l"})

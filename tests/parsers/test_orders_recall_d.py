@@ -265,3 +265,23 @@ def test_a_counted_header_with_a_name_or_an_unread_claim_stays_queued() -> None:
     ):
         result = _parse("dctp", DCTP, text, "Bea", "night3")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- What someone else did, told in the past, is no order ---------------------------------
+
+
+def test_what_someone_did_in_the_past_is_no_order() -> None:
+    for text in ("Heal Odile tonight. Tibo seems shady to me, he voted oddly.",
+                 "Je soigne Odile. Il a voté n'importe comment hier."):  # fmt: skip
+        result = _parse("failheap", FAILHEAP, text, "Maelle", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["heal Odile"]
+
+
+def test_an_order_word_not_told_in_the_past_still_counts() -> None:
+    for text in (
+        "Heal Odile tonight, and he shoots Tibo.",  # another role's order, present
+        "Heal Odile tonight. I voted Tibo, count it.",
+    ):  # the sender's own vote
+        result = _parse("failheap", FAILHEAP, text, "Maelle", "night2")
+        assert result.status is not Status.ACCEPTED, text
