@@ -357,6 +357,12 @@ class Lexicon:
             return None
         return clear[0]
 
+    def split_entries(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
+        """The ability phrases of two or more words starting with a word of these keys."""
+        return tuple(
+            e for e in self._entries_for(keyset) if e.kind == "ability" and len(e.words) > 1
+        )
+
     def starts_phrase(self, keyset: frozenset[str]) -> bool:
         """Whether any phrase starts with a word of these keys."""
         return bool(self._entries_for(keyset))

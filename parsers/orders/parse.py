@@ -254,6 +254,8 @@ class OrderParser:
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             found = _on_that_vote(found, reading)
+            if not found and not carried and scanned:
+                found = _split_order(reading, ctx)  # "je rends Tristan simple villageois"
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
             asks = asks or _asks_about_the_past(reading, ctx)
             if not found and not asks and not carried and carry is not None:
@@ -552,6 +554,57 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
         if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False
+
+
+def _split_order(reading: Reading, ctx: Context) -> list[Draft]:
+    """ "Je rends Tristan simple villageois", "stake Ugo out": a sentence with no order read
+    whose phrase of one of the sender's usable abilities holds one player's name inside
+    (right after its first word) and nothing else is that order on that player."""
+    keys, found = reading.keys, []
+    for i in range(len(keys) - 2):
+        hit = reading.name(ctx, i + 1)
+        if hit is None or len(hit.players) != 1 or hit.players == (ctx.actor,):
+            continue
+        after = i + 1 + hit.length
+        for entry in ctx.lexicon.split_entries(keys[i]):
+            rest = entry.words[1:]
+            if (entry.value in ctx.usable and after + len(rest) <= len(keys)
+                    and all(keys[after + j] & w for j, w in enumerate(rest))):  # fmt: skip
+                found.append((i, entry, hit, after + len(rest)))
+    if len({(e.value, h.players) for _, e, h, _ in found}) != 1:
+        return []
+    i, entry, hit, end = found[0]
+    if not _quiet_around(reading, ctx, i, end):
+        return []  # "je rends Tristan simple villageois ou Solène": the GM reads it
+    draft = Draft(Kind.ORDER, (entry.value,), entry.text, reading.sentence.line)
+    draft.source, draft.names, draft.end, draft.start = reading.sentence.text, [[hit]], end, i
+    return [draft]
+
+
+_QUIET_KINDS = frozenset({"filler", "greeting", "signoff"})
+
+
+def _quiet_around(reading: Reading, ctx: Context, start: int, end: int) -> bool:
+    """Outside tokens ``start``..``end`` only punctuation, phases, fillers, greetings and
+    words of no vocabulary, no name and no question: nothing that could change the order."""
+    if reading.sentence.question:
+        return False
+    j = 0
+    while j < len(reading.keys):
+        if start <= j < end or reading.sentence.tokens[j].is_punct:
+            j = end if start <= j < end else j + 1
+            continue
+        if reading.name(ctx, j) is not None or reading.keys[j] & ctx.lexicon.preference_keys:
+            return False
+        phase = reading.phase(ctx, j)
+        if phase is not None:
+            j += phase[1]
+            continue
+        match = reading.match(ctx, j)
+        if match is not None and not match.kinds() <= _QUIET_KINDS:
+            return False
+        j += match.length if match is not None else 1
+    return True
 
 
 _THAT_VOTE = frozenset({"that", "this", "my", "ce", "cet", "mon", "этот", "мой", "этим", "моим"})

@@ -285,3 +285,35 @@ def test_an_order_word_not_told_in_the_past_still_counts() -> None:
     ):  # the sender's own vote
         result = _parse("failheap", FAILHEAP, text, "Maelle", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- An order phrase with the player's name inside it -------------------------------------
+
+SAIKA = {"Sasha": "saika", "Hugo": "ripper", "Lina": "villager", "Marc": "villager"}
+
+
+def test_a_phrase_with_the_name_inside_is_that_order() -> None:
+    for ruleset, players, actor, text, want in (
+        (
+            "durarara",
+            SAIKA,
+            "Sasha",
+            "Cette nuit je rends Hugo simple villageois.",
+            "cure_ripper Hugo",
+        ),
+        ("durarara", SAIKA, "Sasha", "Bon, je rends Hugo villageois.", "cure_ripper Hugo"),
+    ):
+        result = _parse(ruleset, players, text, actor, "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], result.reason
+
+
+def test_a_phrase_with_the_name_inside_and_more_stays_queued() -> None:
+    for ruleset, players, actor, text in (
+        ("durarara", SAIKA, "Sasha", "Je rends Hugo simple villageois ou Lina."),
+        ("durarara", SAIKA, "Sasha", "Je rends Hugo simple villageois, peut-être."),
+        ("durarara", SAIKA, "Sasha", "Je ne rends pas Hugo villageois."),
+        ("dctp", DCTP, "Ines", "Stake him out tonight."),
+        ("dctp", DCTP, "Ines", "Stake Ugo out, and observe Bea."),
+    ):
+        result = _parse(ruleset, players, text, actor, "night2")
+        assert result.status is not Status.ACCEPTED, text
