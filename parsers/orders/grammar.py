@@ -51,16 +51,16 @@ HEDGE: Final = _table(
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
-    "not fully sure|not quite sure",
+    "not fully sure|not quite sure|hopefully|i hope",
     fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
-    "pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
+    "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
     "pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
-    "не совсем уверен|не совсем уверена|не до конца уверен",
+    "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.

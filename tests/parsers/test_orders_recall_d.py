@@ -317,3 +317,26 @@ def test_a_phrase_with_the_name_inside_and_more_stays_queued() -> None:
     ):
         result = _parse(ruleset, players, text, actor, "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "X sera le prochain maire": the mayor's successor named before the phrase ------------
+
+
+def test_the_successor_named_before_the_phrase_is_read() -> None:
+    for text in (
+        "Testament : Basile sera mon successeur.",
+        "Mon testament : Basile est mon successeur",
+    ):
+        result = _parse("durarara", MAYOR, text, "Noemie", "day2")
+        assert result.status is Status.ACCEPTED and _orders(result) == ["name_successor Basile"], (
+            result.reason
+        )
+
+
+def test_a_successor_hoped_for_or_among_two_stays_queued() -> None:
+    for text in ("Testament : Basile sera mon successeur, j'espère.",
+                 "Testament : Basile ou Gaspard sera mon successeur."):  # fmt: skip
+        assert _parse("durarara", MAYOR, text, "Noemie", "day2").status is not Status.ACCEPTED
+    # not the mayor: another role's order, for the GM
+    other = _parse("durarara", MAYOR, "Basile sera le prochain maire.", "Clarisse", "day2")
+    assert other.status is not Status.ACCEPTED
