@@ -176,13 +176,15 @@ def _crime_ids(ruleset: str) -> dict[str, str]:
 
 def _order_keys(order: Order, ruleset: str) -> list[Key]:
     """The parser's order in the writers' notation: one key per investigation claim, a crime
-    as its crime id with ``phase=`` and ``victim=`` params."""
+    as its crime id with ``phase=`` and ``victim=`` params, who carries it out as ``by=`` and
+    whose hand-off it uses as ``as=``."""
     claims = [s.value for s in order.targets if isinstance(s.value, Claim)]
     if claims:
         return [(order.ability, (f"{c.subject} {c.verb} {c.object}".casefold(),), frozenset())
                 for c in claims]  # fmt: skip
     targets: list[str] = []
     params = {(k, v.render() if not isinstance(v, str) else v) for k, v in order.params}
+    params |= {(k, v) for k, v in (("by", order.performer), ("as", order.for_player)) if v}
     for slot in order.targets:
         if isinstance(slot.value, Crime):
             crime = slot.value
