@@ -154,7 +154,9 @@ class Lexicon:
 
     def may_start_phase(self, norm: str, keys: frozenset[str]) -> bool:
         """False when no phase reference can start at a word with these keys."""
-        return bool(keys & self.phase_keys) or any(ch.isdigit() for ch in norm)
+        if keys & self.phase_keys:
+            return True
+        return not norm.isalpha() and any(ch.isdigit() for ch in norm)  # letters only: none
 
     def add(self, kind: str, value: str, phrase: str, lang: str = "") -> None:
         """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text), in
