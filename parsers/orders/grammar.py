@@ -51,7 +51,7 @@ HEDGE: Final = _table(
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
-    "not fully sure|not quite sure|hopefully|i hope",
+    "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know",
     fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"

@@ -825,6 +825,9 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     if not reading.may_hold(ctx, _DOUBT):
         return False
     targets = {p for group in last.names for hit in group for p in hit.players}
+    unsure = [j for j in range(len(reading.keys))
+              if (m := reading.match(ctx, j)) and m.kinds() & _UNSURE_KINDS]  # fmt: skip
+    about = bool(unsure) and all(_about_someone(reading, j) for j in unsure)
     for i in range(len(reading.keys)):
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
@@ -832,10 +835,31 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
         after = i + match.length
         if after < len(reading.norms) and reading.norms[after] in _THAT:
             continue
+        if about:
+            continue  # "Vera l'a défendu, elle est peut-être mafia": a belief about her
         believed = reading.name(ctx, after) if "open_choice" not in match.kinds() else None
         if believed is None or set(believed.players) & (targets | {ctx.actor}):
             # not "Hmm, on second thought make it Dave.": a correction, read as one
             return not _corrects_to_a_name(reading, ctx)
+    return False
+
+
+_UNSURE_KINDS = frozenset({"doubt", "open_choice", "hedge"})
+_THIRD_SUBJECTS = frozenset({"he", "she", "they", "he's", "she's", "they're", "il", "elle",
+                             "ils", "elles", "он", "она", "они"})  # fmt: skip
+_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
+
+
+def _about_someone(reading: Reading, i: int) -> bool:
+    """The doubt word at ``i`` follows a third-person subject in its clause ("so she's
+    probably getting shot", "elle est peut-être mafia"): it is about that person (used
+    only when every hedge and doubt of the sentence is so: not "Je sais pas, il est…")."""
+    for j in range(i - 1, -1, -1):
+        norm = reading.norms[j]
+        if norm in _MARKS:
+            return False
+        if norm in _THIRD_SUBJECTS:
+            return True
     return False
 
 

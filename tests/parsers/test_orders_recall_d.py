@@ -340,3 +340,30 @@ def test_a_successor_hoped_for_or_among_two_stays_queued() -> None:
     # not the mayor: another role's order, for the GM
     other = _parse("durarara", MAYOR, "Basile sera le prochain maire.", "Clarisse", "day2")
     assert other.status is not Status.ACCEPTED
+
+
+# --- A doubt about someone else, in the reasoning after the order -------------------------
+
+REASONS = {"Maelle": "doctor", "Rufus": "vigilante", "Sidonie": "villager", "Tibo": "mafioso"}
+
+
+def test_a_doubt_about_a_third_person_after_the_order_is_reasoning() -> None:
+    for actor, text, want in (
+        ("Maelle", "Heal Sidonie please. She claimed cop so she's probably the next target.",
+         "heal Sidonie"),
+        ("Maelle", "Je protège Sidonie. Elle a claim flic, elle est peut-être la prochaine cible.",
+         "heal Sidonie"),
+    ):  # fmt: skip
+        result = _parse("failheap", REASONS, text, actor, "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == [want], result.reason
+
+
+def test_a_doubt_of_the_sender_s_own_after_the_order_still_queues() -> None:
+    for text in (
+        "Shoot Tibo. He's maybe not scum, I don't know.",
+        "Je tire sur Tibo. Je sais pas, il est peut-être innocent.",
+        "Shoot Tibo. It's probably a mistake.",
+        "Shoot Tibo. Not sure though.",
+    ):
+        result = _parse("failheap", REASONS, text, "Rufus", "night2")
+        assert result.status is not Status.ACCEPTED, text
