@@ -845,6 +845,22 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
 
 
 _UNSURE_KINDS = frozenset({"doubt", "open_choice", "hedge"})
+_RESULT_WORDS = frozenset({"result", "results", "resultat", "resultats", "результат",
+                           "результаты", "результатах"})  # fmt: skip
+
+
+def _asks_the_result(reading: Reading, start: int) -> bool:
+    """ "Let me know the result", "dis-moi le résultat": the request is the order's result,
+    nothing else in the sentence (no "if", no question mark)."""
+    if reading.sentence.question:
+        return False
+    rest = [n for n in reading.norms[start:] if n not in _FILLER_WORDS]
+    return bool(rest) and rest[0] in _RESULT_WORDS and not set(rest) & _IF_WORDS
+
+
+_FILLER_WORDS = frozenset({"the", "my", "le", "les", "mon", "mes", "du", "des", ".", "!", ",",
+                           "asap", "please", "pls", "stp", "svp", "merci", "thanks"})  # fmt: skip
+_IF_WORDS = frozenset({"if", "si", "whether", "ли", "если"})
 _THIRD_SUBJECTS = frozenset({"he", "she", "they", "he's", "she's", "they're", "il", "elle",
                              "ils", "elles", "он", "она", "они"})  # fmt: skip
 _MARKS = frozenset({",", ";", ":", "-", "—", "–"})
@@ -1091,6 +1107,8 @@ def _starts_with_question(reading: Reading, ctx: Context) -> bool:
             following = (
                 reading.sentence.tokens[after] if after < len(reading.sentence.tokens) else None
             )
+            if "tell_me" in match.kinds() and _asks_the_result(reading, after):
+                return False  # "Let me know the result asap!": what forumbot sends anyway
             return following is None or following.norm != ":"  # "When: N2" is a field
         if not match.kinds() & {"greeting", "filler"}:
             return False

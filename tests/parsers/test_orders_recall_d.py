@@ -367,3 +367,21 @@ def test_a_doubt_of_the_sender_s_own_after_the_order_still_queues() -> None:
     ):
         result = _parse("failheap", REASONS, text, "Rufus", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "Let me know the result": no question to the GM --------------------------------------
+
+
+def test_asking_for_the_result_is_no_question() -> None:
+    for text in ("Check Tibo tonight. Let me know the result asap!",
+                 "Je vérifie Tibo. Dis-moi le résultat stp."):  # fmt: skip
+        result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == ["check Tibo"], result.reason
+
+
+def test_asking_for_anything_else_stays_a_question() -> None:
+    for text in ("Check Tibo. Let me know if that's allowed.",
+                 "Check Tibo. Let me know who to check next.",
+                 "Check Tibo. Let me know the results, and if I can check twice?"):  # fmt: skip
+        result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
+        assert result.status is not Status.ACCEPTED, text
