@@ -301,6 +301,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
+            return match.length  # "Heal CTU tonight, she's probably getting targeted"
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
@@ -587,6 +589,26 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
 
 
 _INSTEAD_OF = frozenset({"lieu", "вместо"})  # "au lieu de", "вместо"
+
+
+_UNSURE = frozenset({"hedge", "doubt"})
+_THIRDS = frozenset({"he", "she", "they", "he's", "she's", "they're", "il", "elle", "ils",
+                     "elles", "он", "она", "они"})  # fmt: skip
+
+
+def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "Heal CTU tonight, she's probably getting targeted": a hedge after the order's
+    players, in a clause of its own whose subject is a third person, is about that person."""
+    if not cur.names or cur.alt_next or cur.or_next:
+        return False
+    for j in range(i - 1, -1, -1):
+        norm = reading.norms[j]
+        if norm in _CLAUSE_MARKS:
+            return False
+        if norm in _THIRDS:
+            marks = [k for k in range(j - 1, -1, -1) if reading.norms[k] in _CLAUSE_MARKS]
+            return bool(marks) and any(reading.name(ctx, k) for k in range(marks[0]))
+    return False
 
 
 _IF = frozenset({"if", "si", "whether", "ли"})

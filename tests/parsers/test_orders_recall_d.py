@@ -385,3 +385,15 @@ def test_asking_for_anything_else_stays_a_question() -> None:
                  "Check Tibo. Let me know the results, and if I can check twice?"):  # fmt: skip
         result = _parse("failheap", FAILHEAP, text, "Odile", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+def test_a_doubt_about_a_third_person_in_the_order_s_sentence_is_reasoning() -> None:
+    for text in ("Heal Sidonie tonight, she's probably the next target.",
+                 "Je protège Sidonie, elle est peut-être la prochaine cible."):  # fmt: skip
+        result = _parse("failheap", REASONS, text, "Maelle", "night2")
+        assert result.status is Status.ACCEPTED and _orders(result) == ["heal Sidonie"], (
+            result.reason
+        )
+    for text in ("Heal Sidonie tonight, probably.", "Heal Sidonie, she's probably fine, not sure.",
+                 "Je protège Sidonie, peut-être."):  # fmt: skip
+        assert _parse("failheap", REASONS, text, "Maelle", "night2").status is not Status.ACCEPTED
