@@ -508,7 +508,9 @@ def _remarks(
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
         if piece.remark:
             undone = {str(s.value) for s in piece.order.targets}
-            if not any(p.order.ability in undone for p, _ in pieces if not p.remark):
+            source = piece.order.source  # "je ne tue pas, c'est pas moi qui tue": one remark
+            if not any(p.order.ability in undone and p.order.source != source
+                       for p, _ in pieces if not p.remark):  # fmt: skip
                 continue
             piece.doubt("negated", "someone else has it: does it take back the order?")
         kept.append(((piece, others), verdict))

@@ -45,16 +45,20 @@ def test_a_pm_branching_on_what_only_the_gm_knows_queues() -> None:
 
 
 def test_a_branch_in_english_and_french_queues() -> None:
-    english = "If Lou hands me the kill, fine - otherwise discombobulate Bea."
-    assert _parse("dctp", DCTP, english, "Rex").status is Status.AMBIGUOUS
-    french = {"Ada": "doctor", "Max": "villager", "Vito": "godfather"}
-    text = "Si Vito a été bloqué cette nuit, rien. Sinon je soigne Max."
-    assert _parse("failheap", french, text, "Ada").status is Status.AMBIGUOUS
-    # twins: the order without the branch
+    english = "Discombobulate Bea if Lou kept the kill. Otherwise kill Pim."
+    branched = _parse("dctp", DCTP, english, "Rex")
+    assert branched.status is Status.AMBIGUOUS and "condition" in branched.reason
+    text = "Si on m'a tiré dessus - je me soigne. Sinon - je soigne Max."
+    french = _parse("failheap", FH, text, "Ada")
+    assert french.status is Status.AMBIGUOUS and "condition" in french.reason
+    # twins: the orders without the branch; a condition with no other branch is no branch
     plain = _parse("dctp", DCTP, "Discombobulate Bea tonight.", "Rex")
     assert plain.status is Status.ACCEPTED and _rendered(plain) == ["discombobulate Bea"]
-    soigne = _parse("failheap", french, "Je soigne Max.", "Ada")
+    soigne = _parse("failheap", FH, "Je soigne Max.", "Ada")
     assert soigne.status is Status.ACCEPTED and _rendered(soigne) == ["heal Max"]
+
+
+FH = {"Ada": "doctor", "Max": "villager", "Vito": "godfather", "Kim": "framer"}
 
 
 def test_someone_else_s_kill_is_no_cancel() -> None:
@@ -62,6 +66,12 @@ def test_someone_else_s_kill_is_no_cancel() -> None:
         remark = _parse("dctp", DCTP, text, "Rex")
         assert remark.status is Status.ACCEPTED, text
         assert _rendered(remark) == ["discombobulate Bea"], text
+    for text in (
+        "Ce soir je ne tue pas, c'est pas moi qui tue. Frame Max.",
+        "no kill from me tonight, the kill is not mine. Frame Max.",
+    ):
+        framed = _parse("failheap", FH, text, "Kim")
+        assert framed.status is Status.ACCEPTED and _rendered(framed) == ["frame Max"], text
     # next to a kill of the sender's it may take the kill back: the GM reads it
     undo = _parse("dctp", DCTP, "Kill Pim. Not my kill tonight after all, the boss has it.", "Rex")
     assert undo.status is Status.AMBIGUOUS
@@ -69,3 +79,6 @@ def test_someone_else_s_kill_is_no_cancel() -> None:
     for text in ("No kill tonight. Discombobulate Bea.", "Cancel my kill. Discombobulate Bea."):
         cancel = _parse("dctp", DCTP, text, "Rex")
         assert cancel.status is Status.ACCEPTED and _rendered(cancel)[0] == "cancel kill", text
+    plain = _parse("failheap", FH, "Ce soir je ne tue pas. Frame Max.", "Kim")
+    assert plain.status is Status.ACCEPTED
+    assert _rendered(plain) == ["cancel mafia_kill", "frame Max"]
