@@ -195,6 +195,13 @@ GONE: Final = _table(
     "нельзя|выбыл|выбыла",
 )
 CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")
+# Words before "else" that make it no branch ("anything else", "someone else").
+BRANCH_NOT_AFTER: Final = _table(
+    en="anything|something|nothing|everything|anyone|someone|somebody|nobody|everyone|"
+    "everybody|anybody|no one|what|who|where|whatever|whoever|much|little",
+    fr="",
+    ru="",
+)
 # "not my kill tonight, boss has it": a negated order word that says someone else has the
 # action is a remark, no cancel of the sender's own order.
 OTHERS_TURN: Final = _table(

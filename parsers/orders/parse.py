@@ -565,6 +565,7 @@ def _phrases(table: Mapping[str, tuple[str, ...]]) -> re.Pattern[str]:
 
 _CONDITION = _phrases(grammar.CONDITION_START)
 _OTHERWISE = _phrases(grammar.BRANCH_OTHERWISE)
+_NOT_A_BRANCH = re.compile(_phrases(grammar.BRANCH_NOT_AFTER).pattern + r"\s+$")
 
 
 def _branched(result: ParseResult, text: str) -> ParseResult:
@@ -576,7 +577,10 @@ def _branched(result: ParseResult, text: str) -> ParseResult:
         return result
     body = " ".join(content_lines(strip_markup(text))).casefold().replace("ё", "е")
     condition = _CONDITION.search(body)
-    branch = _OTHERWISE.search(body, condition.end()) if condition is not None else None
+    after = condition.end() if condition is not None else len(body)
+    branch = next((m for m in _OTHERWISE.finditer(body, after)
+                   if not _NOT_A_BRANCH.search(body[max(m.start() - 24, 0):m.start()])),
+                  None)  # fmt: skip
     if branch is None:
         return result
     reason = f"the PM branches on a condition the GM must settle ('{branch.group(0)}')"

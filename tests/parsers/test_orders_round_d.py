@@ -56,6 +56,8 @@ def test_a_branch_in_english_and_french_queues() -> None:
     assert plain.status is Status.ACCEPTED and _rendered(plain) == ["discombobulate Bea"]
     soigne = _parse("failheap", FH, "Je soigne Max.", "Ada")
     assert soigne.status is Status.ACCEPTED and _rendered(soigne) == ["heal Max"]
+    aside = _parse("failheap", FH, "Heal Max. If you need anything else, ask.", "Ada")
+    assert aside.status is Status.ACCEPTED and _rendered(aside) == ["heal Max"]
 
 
 FH = {"Ada": "doctor", "Max": "villager", "Vito": "godfather", "Kim": "framer"}
