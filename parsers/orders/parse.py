@@ -211,7 +211,15 @@ class OrderParser:
                 pieces.append((found[0], found[1:]))
                 verdicts.append(verdict or validate(found[0].order, ctx, sit))
         one_move_each(pieces, verdicts)
-        return _remarks(pieces, verdicts)
+        return _remarks(pieces, verdicts, self._sent_earlier(ctx, sit.history))
+
+    @staticmethod
+    def _sent_earlier(ctx: Context, history: History | None) -> frozenset[str]:
+        """Ability ids of the sender's earlier orders this phase; ``{"?"}`` when the
+        history is not known (an earlier order may exist)."""
+        if history is None:
+            return frozenset({"?"})
+        return frozenset(o.ability for o in history.in_phase(ctx.phase.id) if o.actor == ctx.actor)
 
     def _performer_context(self, ctx: Context, roster: Roster, name: str) -> Context | None:
         """The context of a performer's order: their abilities, role and usable words."""
@@ -499,18 +507,21 @@ _SHORT_LINE = 6  # words of a line that only completes the order before ("When: 
 
 
 def _remarks(
-    pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]
+    pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict], sent: frozenset[str]
 ) -> tuple[list[tuple[Piece, list[Piece]]], list[Verdict]]:
     """A negated order word saying someone else has the action ("not my kill tonight, boss
     has it", "c'est pas moi qui tue", "убивает не я") is a remark, dropped; next to an
-    order of that ability in the PM it may take that order back: the GM reads it."""
+    order of that ability in the PM, or one the sender gave earlier this phase (``sent``:
+    ability ids, or ``?`` when the history is unknown), it may take that order back: the GM
+    reads it."""
     kept: list[tuple[tuple[Piece, list[Piece]], Verdict]] = []
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
         if piece.remark:
             undone = {str(s.value) for s in piece.order.targets}
             source = piece.order.source  # "je ne tue pas, c'est pas moi qui tue": one remark
-            if not any(p.order.ability in undone and p.order.source != source
-                       for p, _ in pieces if not p.remark):  # fmt: skip
+            earlier = "?" in sent or bool(undone & sent)
+            if not earlier and not any(p.order.ability in undone and p.order.source != source
+                                       for p, _ in pieces if not p.remark):  # fmt: skip
                 continue
             piece.doubt("negated", "someone else has it: does it take back the order?")
         kept.append(((piece, others), verdict))

@@ -84,3 +84,21 @@ def test_someone_else_s_kill_is_no_cancel() -> None:
     plain = _parse("failheap", FH, "Ce soir je ne tue pas. Frame Max.", "Kim")
     assert plain.status is Status.ACCEPTED
     assert _rendered(plain) == ["cancel mafia_kill", "frame Max"]
+
+
+def test_someone_else_s_kill_after_the_sender_s_own_kill_order_queues() -> None:
+    """The remark may take back a kill the sender gave in an earlier PM this night: the GM
+    reads it; with no earlier kill it is a remark, and with no history known it queues."""
+    from parsers.orders import PastOrder
+
+    roster = roster_from_data({"players": DCTP})
+    text = "Not my kill this time, someone else is doing it. Discombobulate Bea."
+    earlier = History(orders=(PastOrder("night3", "Rex", "kill", ("Pim",)),))
+    undo = _parser("dctp").parse(text, roster=roster, actor="Rex", phase="night3", history=earlier)
+    assert undo.status is Status.AMBIGUOUS, undo.reason
+    last_night = History(orders=(PastOrder("night2", "Rex", "kill", ("Pim",)),))
+    remark = _parser("dctp").parse(text, roster=roster, actor="Rex", phase="night3",
+                                   history=last_night)  # fmt: skip
+    assert remark.status is Status.ACCEPTED and _rendered(remark) == ["discombobulate Bea"]
+    unknown = _parser("dctp").parse(text, roster=roster, actor="Rex", phase="night3")
+    assert unknown.status is Status.AMBIGUOUS
