@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from parsers.orders import grammar
 from parsers.orders.claims import claim_complete
 from parsers.orders.context import Context
 from parsers.orders.model import Claim, Kind, Order, Slot, Value
@@ -52,11 +53,20 @@ class Piece:
     names: tuple[str, ...] = ()
     first: bool = False
     other_phase: bool = False  # for another phase: no cancel or correction of this one drops it
+    remark: bool = False  # "not my kill tonight, boss has it": a cancel only if it undoes one
 
     def doubt(self, key: str, why: str) -> None:
         """Lower the confidence for one reason and remember it for the GM."""
         self.confidence *= PENALTY[key]
         self.doubts.append(why)
+
+
+_OTHERS_TURN = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(map(re.escape, sorted({p for ps in grammar.OTHERS_TURN.values() for p in ps},
+                                     key=len, reverse=True)))
+    + r")(?!\w)"
+)  # fmt: skip
 
 
 def build(draft: Draft, ctx: Context) -> list[Piece]:
@@ -102,7 +112,9 @@ def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
     if draft.negated and not draft.names and draft.kind is Kind.VOTE:
         draft.abilities = ("vote",)  # "je ne vote pas aujourd'hui"
     if draft.kind is Kind.CANCEL or (draft.negated and not draft.names and draft.abilities):
-        return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5)]
+        remark = draft.kind is not Kind.CANCEL and bool(
+            _OTHERS_TURN.search(draft.source.casefold().replace("’", "'")))  # fmt: skip
+        return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5, remark=remark)]
     if draft.kind is Kind.WILL:
         will = Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
                      phase=ctx.phase.id, source=draft.source)  # fmt: skip

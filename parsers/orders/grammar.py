@@ -195,6 +195,30 @@ GONE: Final = _table(
     "нельзя|выбыл|выбыла",
 )
 CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")
+# Words before "else" that make it no branch ("anything else", "someone else").
+BRANCH_NOT_AFTER: Final = _table(
+    en="anything|something|nothing|everything|anyone|someone|somebody|nobody|everyone|"
+    "everybody|anybody|no one|what|who|where|whatever|whoever|much|little",
+    fr="",
+    ru="",
+)
+# "not my kill tonight, boss has it": a negated order word that says someone else has the
+# action is a remark, no cancel of the sender's own order.
+OTHERS_TURN: Final = _table(
+    en="not my|not mine|isn't mine|is not mine|isnt mine|not me|not on me|someone else|"
+    "somebody else|not up to me|not my turn|has it|has the kill|got it|is doing it|does it",
+    fr="pas moi qui|c'est pas moi|ce n'est pas moi|pas à moi|pas mon|pas ma|pas pour moi|"
+    "quelqu'un d'autre|s'en charge|s'en occupe",
+    ru="не я|не мой|не моя|не мое|не моё|не мне|не за мной|кто-то другой|другой убивает",
+)
+# "if X, A; if not, B": the other branch of a condition (after a CONDITION_START word).
+BRANCH_OTHERWISE: Final = _table(
+    en="if not|if no|if none|if nobody|otherwise|else|if it didn't|if they didn't|if he didn't|"
+    "if she didn't|if i wasn't|if i didn't",
+    fr="sinon|si non|si pas|si ce n'est pas le cas|si c'est pas le cas|dans le cas contraire|"
+    "si personne",
+    ru="если нет|иначе|если же нет|если не|если никого|в противном случае|а нет",
+)
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"

@@ -186,7 +186,8 @@ class OrderParser:
                 draft.handed = True
         pieces, verdicts = self._pieces(drafts, ctx, sit)
         verdicts = _killing_actions(pieces, verdicts, ctx, history)
-        return _unread_orders(combine(pieces, verdicts, questions, ctx, unread), pieces, written)
+        result = combine(pieces, verdicts, questions, ctx, unread)
+        return _branched(_unread_orders(result, pieces, written), text)
 
     def _pieces(
         self, drafts: list[Draft], ctx: Context, sit: Situation
@@ -210,7 +211,7 @@ class OrderParser:
                 pieces.append((found[0], found[1:]))
                 verdicts.append(verdict or validate(found[0].order, ctx, sit))
         one_move_each(pieces, verdicts)
-        return pieces, verdicts
+        return _remarks(pieces, verdicts)
 
     def _performer_context(self, ctx: Context, roster: Roster, name: str) -> Context | None:
         """The context of a performer's order: their abilities, role and usable words."""
@@ -497,6 +498,25 @@ _DOUBT = frozenset({"doubt", "open_choice"})
 _SHORT_LINE = 6  # words of a line that only completes the order before ("When: N2")
 
 
+def _remarks(
+    pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]
+) -> tuple[list[tuple[Piece, list[Piece]]], list[Verdict]]:
+    """A negated order word saying someone else has the action ("not my kill tonight, boss
+    has it", "c'est pas moi qui tue", "убивает не я") is a remark, dropped; next to an
+    order of that ability in the PM it may take that order back: the GM reads it."""
+    kept: list[tuple[tuple[Piece, list[Piece]], Verdict]] = []
+    for (piece, others), verdict in zip(pieces, verdicts, strict=True):
+        if piece.remark:
+            undone = {str(s.value) for s in piece.order.targets}
+            source = piece.order.source  # "je ne tue pas, c'est pas moi qui tue": one remark
+            if not any(p.order.ability in undone and p.order.source != source
+                       for p, _ in pieces if not p.remark):  # fmt: skip
+                continue
+            piece.doubt("negated", "someone else has it: does it take back the order?")
+        kept.append(((piece, others), verdict))
+    return [k for k, _ in kept], [v for _, v in kept]
+
+
 def _killing_actions(
     pieces: list[tuple[Piece, list[Piece]]],
     verdicts: list[Verdict],
@@ -536,6 +556,37 @@ def _unread_orders(
             return replace(result, status=Status.AMBIGUOUS, orders=(), reason=reason,
                            confidence=0.5, candidates=cands)  # fmt: skip
     return result
+
+
+def _phrases(table: Mapping[str, tuple[str, ...]]) -> re.Pattern[str]:
+    words = sorted({p for phrases in table.values() for p in phrases}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)")
+
+
+_CONDITION = _phrases(grammar.CONDITION_START)
+_OTHERWISE = _phrases(grammar.BRANCH_OTHERWISE)
+_NOT_A_BRANCH = re.compile(_phrases(grammar.BRANCH_NOT_AFTER).pattern + r"\s+$")
+
+
+def _branched(result: ParseResult, text: str) -> ParseResult:
+    """An accepted PM that branches on a condition only the GM can settle ("Если меня
+    отравили — промываю желудок. Если нет — карантин Эдуарду", "if X, A; otherwise B",
+    "si ..., sinon ..."): the GM picks the branch, with the orders read as a candidate.
+    A condition with no other branch (a revenge shot's own "if I die tonight") is kept."""
+    if result.status is not Status.ACCEPTED:
+        return result
+    body = " ".join(content_lines(strip_markup(text))).casefold().replace("ё", "е")
+    condition = _CONDITION.search(body)
+    after = condition.end() if condition is not None else len(body)
+    branch = next((m for m in _OTHERWISE.finditer(body, after)
+                   if not _NOT_A_BRANCH.search(body[max(m.start() - 24, 0):m.start()])),
+                  None)  # fmt: skip
+    if branch is None:
+        return result
+    reason = f"the PM branches on a condition the GM must settle ('{branch.group(0)}')"
+    cands = (Candidate(result.orders, 0.5, "the orders read, whichever branch"),)
+    return replace(result, status=Status.AMBIGUOUS, orders=(), reason=reason,
+                   confidence=0.5, candidates=cands)  # fmt: skip
 
 
 def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
