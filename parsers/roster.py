@@ -239,8 +239,9 @@ _VOTE_KEYS = {"weight": int, "extra": int, "received": int, "tie_bonus": int, "m
 def roster_from_data(data: Mapping[str, Any]) -> Roster:
     """Build and validate a :class:`Roster` from SETUP data.
 
-    Only ``players``, ``hosts`` (and a game file's ``gm``) and ``aliases`` are read; other
-    top-level keys belong to other readers (votes, orders) and are left alone.
+    Only ``players``, ``hosts`` (and a game file's ``gm``), ``aliases`` and ``lovers`` (pairs
+    of players: both get the ``lover`` status) are read; other top-level keys belong to other
+    readers (votes, orders) and are left alone.
 
     Args:
         data: the loaded SETUP mapping.
@@ -257,6 +258,7 @@ def roster_from_data(data: Mapping[str, Any]) -> Roster:
         raise SetupError("players", "missing: list the players")
     slots = _slots(data["players"])
     slots = _add_aliases(slots, data.get("aliases") or {})
+    slots = _add_lovers(slots, data.get("lovers") or [])
     hosts = _str_list(data.get("hosts") or [], "hosts")
     hosts += _str_list(data.get("gm") or [], "gm")  # the game file names its GM so
     return Roster(slots=tuple(slots), hosts=tuple(hosts))
@@ -350,6 +352,25 @@ def _str_list(value: Any, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise SetupError(where, "must be a list of names")
     return [v.strip() for v in value]
+
+
+def _add_lovers(slots: list[Slot], pairs: Any) -> list[Slot]:
+    """``lovers: [[A, B], ...]``: sugar for the ``lover`` status on both players."""
+    if not isinstance(pairs, list):
+        raise SetupError("lovers", "must be a list of pairs [A, B]")
+    by_key = {fold(s.name): i for i, s in enumerate(slots)}
+    by_key.update({_spelling(s.name): i for i, s in enumerate(slots)})
+    for n, pair in enumerate(pairs):
+        names = pair if isinstance(pair, list) else []
+        if len(names) != 2 or not all(isinstance(p, str) for p in names):
+            raise SetupError(f"lovers[{n}]", "must be a pair of two player names [A, B]")
+        for name in pair:
+            index = by_key.get(_spelling(name), by_key.get(fold(name)))
+            if index is None:
+                raise SetupError(f"lovers[{n}]", f"'{name}' is not a player")
+            slot = slots[index]
+            slots[index] = replace(slot, statuses=slot.statuses | {"lover"})
+    return slots
 
 
 def _add_aliases(slots: list[Slot], aliases: Any) -> list[Slot]:

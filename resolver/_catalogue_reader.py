@@ -65,6 +65,7 @@ STATUS_EFFECTS = (
     "public",
     "protects",
     "blocks_actions",
+    "targets_fail",
 )
 VISIBLE_TO = ("gm", "self", "public", "source", "faction")
 REQUIRES = ("status_exists", "own_status_exists", "dead_exists")

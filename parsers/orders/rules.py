@@ -288,6 +288,33 @@ def _shielded(c: Check) -> Finding | None:
     return None
 
 
+def _jailed(c: Check) -> Finding | None:
+    """Seed 000: an arrested player: "Any actions, except those that release them from
+    prison, on them will fail" (a status with ``targets_fail``; an ability whose ``removes``
+    lists that status releases)."""
+    frees = c.ability.effect_params.get("removes") or ()
+    for name in _acted_on(c):
+        target = c.slot(name)
+        for status in sorted(target.statuses) if target is not None else ():
+            found = c.ruleset.statuses.get(status)
+            if found is None or not found.effects.get("targets_fail") or status in frees:
+                continue
+            shown = found.name.get("en") or status.replace("_", " ")
+            return Finding(rule=f"{name} is {shown}: actions on them fail, {c.name} included")
+    return None
+
+
+def _acted_on(c: Check) -> list[str]:
+    """The players the order acts on: not a slot its ``target_rules`` name the ``killer``
+    (the leader's kill order names who kills, then whom)."""
+    rules = c.ability.effect_params.get("target_rules") or {}
+    out: list[str] = []
+    for index, slot in enumerate(c.order.targets):
+        if slot.kind == "player" and dict(rules.get(f"slot{index}") or {}).get("role") != "killer":
+            out += [str(v) for v in (slot.value, *slot.alternatives)]
+    return out
+
+
 def _lovers(c: Check) -> Finding | None:
     """An order on one's lover: refused for an ability tagged ``harms`` (lovers may not
     harm each other); for one with ``own_lover`` (durarara's ``charm_own_lover``) as the
@@ -716,6 +743,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _counts,
     _target_rules,
     _shielded,
+    _jailed,
     _lovers,
     _target_classes,
     _param_lists,
@@ -728,7 +756,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
 )
 # Rules read from players' statuses: refusals only when the caller gives the game's state
 # (a history); otherwise the statuses may be missing and the GM decides.
-_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _lovers})
+_STATE_RULES = frozenset({_requires, _actor_status, _target_rules, _shielded, _jailed, _lovers})
 
 
 def killing_action_doubt(
