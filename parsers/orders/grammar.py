@@ -222,10 +222,10 @@ BRANCH_OTHERWISE: Final = _table(
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
-    "changed my mind|change of plans|change my action|or rather|or maybe|make that|"
+    "changed my mind|change of plans|change my action|or rather|make that|"
     "make it|change that to|change it to|i mean|correction|for real|for real tho|"
     "for real though|final answer",
-    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|ou bien|"
+    fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|"
     "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
     "pour de vrai",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"

@@ -102,3 +102,15 @@ def test_someone_else_s_kill_after_the_sender_s_own_kill_order_queues() -> None:
     assert remark.status is Status.ACCEPTED and _rendered(remark) == ["discombobulate Bea"]
     unknown = _parser("dctp").parse(text, roster=roster, actor="Rex", phase="night3")
     assert unknown.status is Status.AMBIGUOUS
+
+
+def test_or_maybe_is_an_alternative_not_a_correction() -> None:
+    """ "Heal X, or maybe Y" leaves the choice open (issue 11, class 4): the GM reads it; it was
+    taken as a correction to Y and accepted. "or rather" / "ou plutôt" still correct."""
+    for text in ("Heal Max, or maybe Kim.", "Heal Max or maybe Kim, she's probably the target",
+                 "Je soigne Max, ou bien Kim."):  # fmt: skip
+        open_choice = _parse("failheap", FH, text, "Ada")
+        assert open_choice.status is Status.AMBIGUOUS, (text, _rendered(open_choice))
+    for text in ("Heal Max, or rather Kim.", "Je soigne Max, ou plutôt Kim."):
+        corrected = _parse("failheap", FH, text, "Ada")
+        assert corrected.status is Status.ACCEPTED and _rendered(corrected) == ["heal Kim"], text
