@@ -4,9 +4,10 @@ The games are TeamLiquid mafia threads scraped by the public repository
 ``Xatalos/mafia-votecount`` (``data-*.clj``: a Clojure list of ``{:user NAME, :message
 TREE}``, each message an HTML tree of ``{:tag :attrs :content}`` maps, quotes and spoilers
 already removed by its scraper). They stay outside the project: fetch that repository by
-hand, copy its ``data-*.clj`` files into a folder (default ``/work/tl/games``) and write the
-labels file (default ``/work/tl/labels.json``) from the hosts' own posts. This script only
-reads them when present and skips otherwise; it never touches the network. Run::
+hand, copy its ``data-*.clj`` files into a folder (default ``../tl/games`` beside the
+project) and write the labels file (default ``../tl/labels.json``) from the hosts' own
+posts. This script only reads them when present and skips otherwise; it never touches the
+network. Run::
 
     .venv/bin/python benchmarks/tl_threads.py [GAMES_DIR] [--labels FILE] [--days] [--verbose]
 
@@ -39,8 +40,8 @@ from real_threads import DayResult, Game, Player, roster_for_day, verdict  # noq
 
 from parsers.votes import PostInput, count_votes, day_from_data, rules_from_data  # noqa: E402
 
-GAMES = Path("/work/tl/games")
-LABELS = Path("/work/tl/labels.json")
+GAMES = ROOT.parent / "tl" / "games"
+LABELS = ROOT.parent / "tl" / "labels.json"
 
 # --- the scraped Clojure data ---------------------------------------------------------------
 
