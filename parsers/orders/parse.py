@@ -758,11 +758,15 @@ def _plain(reading: Reading, ctx: Context) -> bool:
     return _plain_from(reading, ctx, 0)
 
 
+# "or" on its own: an alternative however the sentence goes on ("Or Tibo, he lied").
+_OR = frozenset({"or", "ou", "или"})
+
+
 def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
     """:func:`_plain` for the words from token ``start`` on. A question word after the first
     is no question in a sentence not asked as one ("Tomasz does the honours")."""
-    if reading.sentence.question:
-        return False
+    if reading.sentence.question or _OR & set(reading.norms[start:]):
+        return False  # "Or Tibo, he lied.": another target offered
     for i, keys in enumerate(reading.keys[start:], start):
         if keys & ctx.lexicon.preference_keys:
             return False
@@ -857,11 +861,33 @@ def _remark(reading: Reading, ctx: Context) -> bool:
     word, and no word that adds to or picks an order ("and", "next", "my pick", "tonight")
     nor a phase."""
     lexicon = ctx.lexicon
-    if any(keys & lexicon.sequence_keys for keys in reading.keys):
+    spans = range(len(reading.keys))
+    if any(reading.keys[i] & lexicon.sequence_keys and not _intensifier(reading, ctx, i)
+           and not _the_day_gone(reading, ctx, i) for i in spans):  # fmt: skip
         return False
-    if any(reading.phase(ctx, i) for i in range(len(reading.keys))):
+    if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i) for i in spans):
         return False
     return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+# "today" in a remark sent at night: the day just gone ("He defended Dash too hard today").
+_TODAY = frozenset({"today", "aujourd'hui", "сегодня"})
+
+
+def _the_day_gone(reading: Reading, ctx: Context, i: int) -> bool:
+    """ "today" in a PM sent at night: the day before it, no phase an order could be for."""
+    return ctx.phase.kind == "night" and reading.norms[i] in _TODAY
+
+
+def _intensifier(reading: Reading, ctx: Context, i: int) -> bool:
+    """ "way too hard": "too" between two words that are no player, so no "Carl too"."""
+    tokens = reading.sentence.tokens
+    if reading.norms[i] != "too" or not 0 < i < len(tokens) - 1:
+        return False
+    before, after = tokens[i - 1], tokens[i + 1]
+    if before.is_punct or after.is_punct:
+        return False
+    return reading.name(ctx, i - 1) is None and reading.name(ctx, i + 1) is None
 
 
 def _belief(reading: Reading, ctx: Context, i: int, match: Match | None) -> bool:
