@@ -758,6 +758,23 @@ def _plain(reading: Reading, ctx: Context) -> bool:
     return _plain_from(reading, ctx, 0)
 
 
+# Subjects that make a change of mind someone else's ("tu as changé d'avis", "he changed his
+# mind"), and the sender's own that keep it a correction.
+_OTHER_SUBJECT = frozenset({"tu", "il", "elle", "you", "he", "she", "ты", "он", "она"})
+_OWN_SUBJECT = frozenset({"je", "j", "j'", "i", "moi", "я"})
+
+
+def _told_of_another(reading: Reading, i: int) -> bool:
+    """A correction word at ``i`` told of another player: a second or third person subject in
+    the three words before it, no first person between ("tu as trop changé d'avis")."""
+    for norm in reversed(reading.norms[max(0, i - 3) : i]):
+        if norm in _OWN_SUBJECT:
+            return False
+        if norm in _OTHER_SUBJECT:
+            return True
+    return False
+
+
 # "or" on its own: an alternative however the sentence goes on ("Or Tibo, he lied").
 _OR = frozenset({"or", "ou", "или"})
 
@@ -774,6 +791,8 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
         kinds = match.kinds() if match is not None else frozenset()
         if i > start:  # "Tomasz does the honours", "…, which is weird": not asked
             kinds -= {"question"}
+        if "correction" in kinds and _told_of_another(reading, i):
+            kinds -= {"correction"}  # "tu as trop changé d'avis hier": the target's, not mine
         if kinds & _UNPLAIN and not (kinds <= {"doubt"} and _belief(reading, ctx, i, match)):
             return False
     return True

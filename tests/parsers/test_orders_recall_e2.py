@@ -52,3 +52,34 @@ def test_a_remark_that_could_change_the_order_stays_queued() -> None:
     ):
         result = _parse(FAILHEAP, text, "Maelle" if text.startswith("Heal") else "Odile", phase)
         assert result.status is not Status.ACCEPTED, (text, result.reason)
+
+
+# --- A change of mind told of the target, not of the sender ----------------------------------
+
+DURARARA = {"Anatole": "blue_square", "Colombe": "ripper", "Gontran": "bacula",
+            "Sidonie": "villager", "Octave": "villager"}  # fmt: skip
+
+
+def _vote(text: str) -> ParseResult:
+    roster = roster_from_data({"players": DURARARA})
+    return _parser("durarara").parse(text, roster=roster, actor="Sidonie", phase="day2")
+
+
+def test_the_targets_change_of_mind_is_no_correction() -> None:
+    for text in (
+        "Mon vote : Colombe. Navrée Colombe mais tu as souvent changé d'avis ce matin",
+        "Vote Colombe. Sorry Colombe, you changed your mind three times yesterday.",
+    ):
+        result = _vote(text)
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert [o.render() for o in result.orders] == ["vote Colombe"]
+
+
+def test_a_change_of_mind_with_another_player_stays_queued() -> None:
+    for text in (
+        "Mon vote : Colombe. tu as changé d'avis, Anatole",  # a third player
+        "Mon vote : Colombe. Colombe, tu as changé d'avis ? Gontran alors",  # a question
+        "Mon vote : Colombe. Désolée, il a changé d'avis, Gontran",
+        "Vote Colombe. Sorry Anatole, you changed your mind.",  # a third player
+    ):
+        assert _vote(text).status is not Status.ACCEPTED, text
