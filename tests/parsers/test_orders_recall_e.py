@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -17,11 +17,10 @@ def _parser(name: str) -> OrderParser:
     return OrderParser(load_ruleset(name))
 
 
-def _parse(
-    ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str
-) -> ParseResult:
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History = History()) -> ParseResult:  # fmt: skip
     roster = roster_from_data({"players": players})
-    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=History())
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
 
 
 def _orders(result: ParseResult) -> list[str]:
@@ -53,3 +52,30 @@ def test_a_linked_vote_still_queues_when_undecided_or_cut_off() -> None:
     # another role's identify sentence with no vote word stays queued
     other = _parse("dctp", DCTP, "Bea is Ugo.", "Otto", "day2")
     assert other.status is not Status.ACCEPTED
+
+
+# --- "Vote: X, with Voice of Accusation": the vote modifier is on the vote's player ---------
+
+CROSSED = History(
+    orders=(PastOrder("night1", "Otto", "cross_examine", ("Ugo",), result="not guilty"),)
+)
+
+
+def test_a_vote_modifier_after_with_is_on_the_votes_player() -> None:
+    for text in ("I vote Ugo with VoA", "Vote - Ugo, using Voice of Accusation!"):
+        result = _parse("dctp", DCTP, text, "Otto", "day2", CROSSED)
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["vote Ugo", "voice_of_accusation Ugo"], result.reason
+
+
+def test_a_vote_modifier_the_history_does_not_allow_or_on_someone_else_stays_queued() -> None:
+    # twins: Bea was never cross-examined; the modifier names another player; no history
+    cases = (
+        ("I vote Bea with VoA", CROSSED),
+        ("Vote Ugo, with VoA on Bea.", CROSSED),
+        ("I vote Ugo with VoA", History()),
+        ("Vote Ugo or Bea, with VoA.", CROSSED),
+    )
+    for text, history in cases:
+        result = _parse("dctp", DCTP, text, "Otto", "day2", history)
+        assert result.status is not Status.ACCEPTED, text
