@@ -11,6 +11,9 @@ from parsers.orders.model import Kind
 from parsers.orders.players import NameHit
 
 TRIGGER_RANK = ("handoff", "cancel", "will", "vote", "ability")
+# The verb linking a vote to its player ("my vote is Saoirse"), which a ruleset may also
+# list as an order word (DCTP's identify "Akonyl is Sonoko")
+VOTE_LINKS = frozenset({"is", "est"})
 
 
 def takes_role(ability_id: str, ctx: Context) -> bool:
@@ -83,7 +86,10 @@ def is_kind(reading: Reading, ctx: Context, i: int, kind: str) -> bool:
 
 def absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) -> bool:
     """An order word inside an order: "order: Akonyl kills CTU", "identify Callid is Eisuke",
-    "new leader vote: Kleene" (a trigger right after one that has nothing yet)."""
+    "new leader vote: Kleene" (a trigger right after one that has nothing yet), "my vote is
+    Saoirse" (the vote's linking verb, not an order word)."""
+    if cur.kind is Kind.VOTE and _links_vote(cur, reading, match, i):
+        return True
     if cur.kind is not Kind.ORDER or not match.kinds() & {"ability", "vote"}:
         return False  # a will, a cancel or a hand-off always starts its own draft
     if match.kinds() & {"will", "cancel", "handoff"}:
@@ -105,6 +111,14 @@ def absorbs(cur: Draft, ctx: Context, match: Match, reading: Reading, i: int) ->
     # "Control Bob, make him heal Doctor": the same order word again, or another role's,
     # inside an order that still has an (optional) player slot open
     return (same or player_only(ctx, match)) and missing(cur, ctx, "player", optional=True)
+
+
+def _links_vote(cur: Draft, reading: Reading, match: Match, i: int) -> bool:
+    """A linking verb right after a vote word that has no player yet ("vote is Saoirse")."""
+    if cur.names or match.length != 1 or reading.norms[i] not in VOTE_LINKS:
+        return False
+    previous = reading.sentence.tokens[:i]
+    return bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, i)
 
 
 def _just_started(cur: Draft, reading: Reading, i: int) -> bool:

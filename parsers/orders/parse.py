@@ -263,6 +263,7 @@ class OrderParser:
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
             found = _on_that_vote(found, reading)
+            _with_the_vote(found, reading, ctx)
             if not found and not carried and scanned:
                 found = _split_order(reading, ctx)  # "je rends Tristan simple villageois"
             asks = reading.sentence.question or _starts_with_question(reading, ctx)
@@ -693,6 +694,32 @@ def _on_that_vote(found: list[Draft], reading: Reading) -> list[Draft]:
         return found
     addon.names = [list(named[-1].names[0])]
     return found[:-1]
+
+
+_WITH = frozenset({"with", "using", "avec", "с", "со"})
+
+
+def _with_the_vote(found: list[Draft], reading: Reading, ctx: Context) -> None:
+    """ "Vote: Saoirse, with Voice of Accusation.": a modifier of the sender's own vote
+    naming nobody, after "with" and ending the sentence, is on the one player the vote before
+    it named."""
+    if len(found) != 2 or found[0].kind is not Kind.VOTE or len(found[0].names) != 1:
+        return
+    vote, addon = found
+    start = addon.end - len(addon.trigger.split())
+    if addon.kind is not Kind.ORDER or addon.names or addon.unknown or start < 1:
+        return
+    abilities = [ctx.lexicon.ruleset.abilities.get(a) for a in addon.abilities]
+    if not abilities or any(
+        a is None or "own_vote_extra" not in a.effect_params for a in abilities
+    ):
+        return
+    tail = reading.sentence.tokens[addon.end :]
+    if reading.norms[start - 1] not in _WITH or any(not t.is_punct for t in tail):
+        return
+    hits = vote.names[0]
+    if len(hits) == 1 and len(hits[0].players) == 1:
+        addon.names = [list(hits)]
 
 
 def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:
