@@ -86,7 +86,10 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
         drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
-        drafts[0].unknown += [h.players[0] for h in loose if h.players != (ctx.actor,)]
+        targets = _sure_targets(drafts[0])  # "Dash is quiet, so check dash": its own target
+        drafts[0].unknown += [
+            h.players[0] for h in loose if h.players != (ctx.actor,) and h.players[0] not in targets
+        ]
     for draft in drafts:
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
@@ -98,6 +101,11 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+def _sure_targets(draft: Draft) -> frozenset[str]:
+    """The players the draft names with one reading each."""
+    return frozenset(g[0].players[0] for g in draft.names if len(g) == 1 and len(g[0].players) == 1)
 
 
 # Marks that may sit between a performer's name and the order word ("Kleene: kill Anna",

@@ -79,3 +79,24 @@ def test_a_vote_modifier_the_history_does_not_allow_or_on_someone_else_stays_que
     for text, history in cases:
         result = _parse("dctp", DCTP, text, "Otto", "day2", history)
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- A name said in the sentence before the order is that order's own target -----------------
+
+NICKS = {"Maelle": "doctor", "Odile": "sheriff", "Sidonie": "villager",
+         "Dashiell": {"role": "mafioso", "aliases": ["Dash"]}}  # fmt: skip
+
+
+def test_the_orders_own_target_named_earlier_in_the_sentence_is_no_stranger() -> None:
+    for text in ("Sidonie keeps dodging questions, so check sidonie tonight.",
+                 "Dash was awfully quiet today, check dash please."):  # fmt: skip
+        result = _parse("failheap", NICKS, text, "Odile", "night3")
+        assert result.status is Status.ACCEPTED and len(result.orders) == 1, result.reason
+
+
+def test_another_player_named_before_the_order_still_queues() -> None:
+    # twins: the earlier name is someone else, or the order is addressed to that player
+    for text in ("Sidonie keeps dodging questions, so check dash tonight.",
+                 "Dash, check Sidonie tonight."):  # fmt: skip
+        result = _parse("failheap", NICKS, text, "Odile", "night3")
+        assert result.status is not Status.ACCEPTED, text
