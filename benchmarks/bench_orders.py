@@ -201,7 +201,16 @@ def same_orders(case: Case, result: ParseResult) -> bool:
     if rendered(result) == case.orders:
         return True
     got = [key for order in result.orders for key in _order_keys(order, case.ruleset)]
-    return sorted(got) == sorted(_label_key(text) for text in case.orders)
+    return sorted(got) == sorted(_as_crime_ids(_label_key(text), case.ruleset)
+                                 for text in case.orders)  # fmt: skip
+
+
+def _as_crime_ids(key: Key, ruleset: str) -> Key:
+    """A label naming a crime by its ability id (``arrest Hal kill phase=night2``) in the
+    crime-id notation (``killing``) the parser's orders are compared in."""
+    ability, targets, params = key
+    crimes = _crime_ids(ruleset)
+    return ability, tuple(crimes.get(t, t) if t in crimes else t for t in targets), params
 
 
 def verdict(case: Case, result: ParseResult) -> str:
