@@ -199,6 +199,17 @@ def _actor_status(c: Check) -> Finding | None:
     return None
 
 
+def _after_death(c: Check) -> Finding | None:
+    """A power its holder uses once dead (``trigger: own_death``, Tom's parting shot) has a
+    window after the death ("in the phase after his death, or the same one"); the roster
+    shows that the sender is dead, not when he died: the GM checks the window."""
+    actor = c.slot(c.ctx.actor)
+    if c.ability.effect_params.get("trigger") != "own_death" or actor is None or actor.alive:
+        return None
+    return Finding(doubt=f"{c.name} is used soon after {c.ctx.actor}'s death, and when he died "
+                   "is not known here: the GM checks the window")  # fmt: skip
+
+
 def _lacks_status(c: Check, actor: RosterSlot, needed: str) -> Finding:
     """ "Analyze: just available when Kogoro is sober": refused when the roster tracks the
     sender's statuses (it shows one the role starts with, "drunk"); else the GM checks."""
@@ -739,6 +750,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _rotation,
     _requires,
     _actor_status,
+    _after_death,
     _phase_limits,
     _counts,
     _target_rules,
