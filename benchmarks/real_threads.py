@@ -285,6 +285,27 @@ def _opens_day(post: PostInput) -> bool:
     return bool(_DAY_OPENS.search(" ".join(parse_html(post.html).text().split())))
 
 
+def day_result(key: str, day: int, expected: str | None, result: CountResult) -> DayResult:
+    """One Day's score: the counter's decision against the recorded lynch, with its summary."""
+    decision = result.decision
+    outcome = decision.outcome
+    shown = f"lynch {decision.lynched}" if outcome == "lynch" else outcome.replace("_", " ")
+    summary = "; ".join(
+        f"{w.target} {w.total} ({', '.join(v.name for v in w.voters)})" for w in result.wagons[:4]
+    )
+    return DayResult(
+        key,
+        day,
+        expected,
+        shown,
+        verdict(expected, decision.lynched, outcome),
+        len(result.queue),
+        summary,
+        decision.reason,
+        [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
+    )
+
+
 def run_game(game: Game) -> list[DayResult]:
     """Count every Day of a game (the Day over at its last post) and score the decision."""
     results = []
@@ -293,26 +314,7 @@ def run_game(game: Game) -> list[DayResult]:
         day = index + 1
         result = count_votes(window, roster_for_day(game, day), rules, DaySetup(day, ended=True))
         expected = expected_lynch(game, day)
-        decision = result.decision
-        outcome = decision.outcome
-        shown = f"lynch {decision.lynched}" if outcome == "lynch" else outcome.replace("_", " ")
-        summary = "; ".join(
-            f"{w.target} {w.total} ({', '.join(v.name for v in w.voters)})"
-            for w in result.wagons[:4]
-        )
-        results.append(
-            DayResult(
-                game.key,
-                day,
-                expected,
-                shown,
-                verdict(expected, decision.lynched, outcome),
-                len(result.queue),
-                summary,
-                decision.reason,
-                [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
-            )
-        )
+        results.append(day_result(game.key, day, expected, result))
     return results
 
 

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from real_threads import DayResult, Game, Player, roster_for_day, verdict  # noqa: E402
+from real_threads import DayResult, Game, Player, day_result, roster_for_day  # noqa: E402
 
 from parsers.votes import PostInput, count_votes, day_from_data, rules_from_data  # noqa: E402
 
@@ -158,24 +158,7 @@ def score_day(
     setup = day_from_data({"day": {"number": number, "ended": True}, "events": events})
     rules = rules_from_data(label["rules"])
     result = count_votes([p for p in window if p], roster_for_day(game, number), rules, setup)
-    decision = result.decision
-    outcome = decision.outcome
-    shown = f"lynch {decision.lynched}" if outcome == "lynch" else outcome.replace("_", " ")
-    summary = "; ".join(
-        f"{w.target} {w.total} ({', '.join(v.name for v in w.voters)})" for w in result.wagons[:4]
-    )
-    expected = day.get("lynched")
-    return DayResult(
-        game.key,
-        number,
-        expected,
-        shown,
-        verdict(expected, decision.lynched, outcome),
-        len(result.queue),
-        summary,
-        decision.reason,
-        [f"#{q.post_id} {q.voter}: {q.raw!r} {q.candidates}" for q in result.queue],
-    )
+    return day_result(game.key, number, day.get("lynched"), result)
 
 
 def main(argv: list[str] | None = None) -> int:
