@@ -188,15 +188,19 @@ def move_outbound(
     by: str | None = None,
     forum_message_id: str | None = None,
     error: str | None = None,
+    now: datetime | None = None,
 ) -> Outbound:
     """Move a message along its delivery states, refusing any step backwards or sideways.
+
+    ``now`` is the runtime's clock (a game's own time, a test's fake clock); the wall clock
+    when not given. The PM budget counts sent PMs by ``sent_at`` against the runtime's clock.
 
     Raises:
         DeliveryStateError: the move is not allowed from the row's current state.
     """
     if wanted not in _NEXT[row.state]:
         raise DeliveryStateError(row.idempotency_key, row.state, wanted)
-    now = utcnow()
+    now = now if now is not None else utcnow()
     if wanted is DeliveryState.APPROVED:
         row.approved_by, row.approved_at = by, now
     elif wanted is DeliveryState.SENDING:

@@ -248,7 +248,7 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
         if decision == "was-sent":  # the GM checked: it is on the forum already
             if row.state is DeliveryState.FAILED:
                 move_outbound(session, row, DeliveryState.SENDING)
-            move_outbound(session, row, DeliveryState.SENT)
+            move_outbound(session, row, DeliveryState.SENT, now=rt.clock.now())
             return "found"
         access = games.access_of(game)
         posted = row.look_since is not None  # the POST was made: the forum may have it
@@ -274,7 +274,7 @@ def deliver(rt: Runtime, game_id: int, row_id: int) -> str:
         rt.fault("sent-not-confirmed", row_id)
     with rt.sessions.begin() as session:
         move_outbound(session, session.get_one(Outbound, row_id), DeliveryState.SENT,
-                      forum_message_id=ref_id)  # fmt: skip
+                      forum_message_id=ref_id, now=rt.clock.now())  # fmt: skip
     event(rt.log, "publish.sent", game=game_id, outbound=row_id)
     return "sent"
 
@@ -365,7 +365,8 @@ def _look_first(
         row = session.get_one(Outbound, row_id)
         if row.state is DeliveryState.FAILED:
             move_outbound(session, row, DeliveryState.SENDING)
-        move_outbound(session, row, DeliveryState.SENT, forum_message_id=found)
+        move_outbound(session, row, DeliveryState.SENT, forum_message_id=found,
+                      now=rt.clock.now())  # fmt: skip
     event(rt.log, "publish.found_after_interruption", game=access.game_id, outbound=row_id)
     return "found"
 
@@ -413,7 +414,8 @@ def _awaiting_approval(
         row = session.get_one(Outbound, row_id)
         if row.state is DeliveryState.FAILED:  # found held after an interruption
             move_outbound(session, row, DeliveryState.SENDING)
-        move_outbound(session, row, DeliveryState.SENT, forum_message_id=post)
+        move_outbound(session, row, DeliveryState.SENT, forum_message_id=post,
+                      now=rt.clock.now())  # fmt: skip
         row.last_error = HELD_NOTE
         why = (
             f"the forum holds the bot's posts for a moderator's approval ({words}); players do "
