@@ -311,11 +311,28 @@ def _step(
             return match.length  # "check Mike and tell me if he's scum": what to report
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
             return match.length  # "Heal CTU tonight, she's probably getting targeted"
+        if (
+            cur is not None
+            and cur.names
+            and "negation" in match.kinds()
+            and _opens_correction(reading, ctx, i + match.length)
+        ):
+            return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
+
+
+def _opens_correction(reading: Reading, ctx: Context, j: int) -> bool:
+    """The first word from token ``j`` on, past punctuation, starts a correction ("нет,
+    лучше Х", "no, make it X"): the "no" before it is that correction's, not "not X"."""
+    tokens = reading.sentence.tokens
+    while j < len(tokens) and tokens[j].is_punct:
+        j += 1
+    match = reading.match(ctx, j) if j < len(tokens) else None
+    return match is not None and "correction" in match.kinds() and reading.name(ctx, j) is None
 
 
 def _carry_flags(
