@@ -65,6 +65,7 @@ class Draft:
     crime_link: bool = False
     source: str = ""
     role_named: str = ""
+    role_sought: str = ""  # "проверю Мефодия на шерифа": the role the check is for
     performer: str = ""
     doer: NameHit | None = None
     lent: tuple[Draft, NameHit] | None = None

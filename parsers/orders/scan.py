@@ -305,6 +305,7 @@ def _step(
     if match is not None:
         flags["aside"] = token.aside
         flags["at"] = i
+        flags["role_for"] = i > 0 and reading.norms[i - 1] in _ROLE_FOR
         if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
@@ -346,6 +347,8 @@ def _carry_flags(
         flags["adjacent"] = flags["adjacent"] and between
 
 
+# The Russian preposition of a check for a role ("проверяю Мефодия на шерифа").
+_ROLE_FOR = frozenset({"на"})
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
 
 
@@ -574,6 +577,8 @@ def _marker(
         cur.crime_link = True
     elif match.values("role"):
         _add_role(cur, match.values("role")[0])
+        if flags.get("role_for"):
+            cur.role_sought = match.entries[0].text
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length

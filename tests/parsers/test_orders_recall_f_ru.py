@@ -89,3 +89,25 @@ def test_a_jailed_sender_without_a_history_or_a_passing_status_stays_queued() ->
     assert _parse("Наблюдаю за Мефодием.", "Дарья", for_a_night).status is not Status.REJECTED
     free = _parse("Наблюдаю за Мефодием.", "Дарья")
     assert _orders(free) == ["villager_watch Мефодий"], free.reason
+
+
+# --- The other aspect of the sender's own order verb ("проверю" for "проверяю") -----------
+
+
+def test_the_other_aspect_of_the_senders_verb_is_the_senders_order() -> None:
+    """The Jailer's check lists "проверяю"; "проверю" / "проверим" (the perfective pair,
+    another lemma) is the same check, not the Mafia's search the Jailer does not have."""
+    for text in ("Проверю Мефодия.", "Этой ночью проверим Степаниду", "проверю на грех Дарью"):
+        result = _parse(text, "Лаврентий")
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert [o.ability for o in result.orders] == ["check_sin"], text
+
+
+def test_the_other_aspect_keeps_other_senders_and_role_checks_as_they_were() -> None:
+    boss = _parse("Проверю Мефодия на шерифа.", "Кузьма")  # the Boss's own search
+    assert _orders(boss) == ["mafia_search sheriff Мефодий"], boss.reason
+    doctor = _parse("Проверю Мефодия.", "Марьяна")  # no check of any kind
+    assert doctor.status is Status.REJECTED, doctor.reason
+    for text in ("Проверю Мефодия на шерифа.", "Проверяю Дарью на маньяка"):
+        jailer = _parse(text, "Лаврентий")  # a role the Jailer's check cannot look for
+        assert jailer.status is not Status.ACCEPTED, (text, _orders(jailer))
