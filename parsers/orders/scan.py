@@ -682,5 +682,7 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) ->
         _add_name(cur, [], hit, flags)
     elif word.casefold() not in ctx.lexicon.known_words:
         cur.unknown.append(word)
+        if not cur.names and not cur.roles:
+            cur.unread_first.append(word)  # "Ищу шерифиню - Дарья": a role not read?
         if joined:
             cur.joined.append(word)

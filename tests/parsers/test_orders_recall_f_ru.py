@@ -111,3 +111,26 @@ def test_the_other_aspect_keeps_other_senders_and_role_checks_as_they_were() -> 
     for text in ("Проверю Мефодия на шерифа.", "Проверяю Дарью на маньяка"):
         jailer = _parse(text, "Лаврентий")  # a role the Jailer's check cannot look for
         assert jailer.status is not Status.ACCEPTED, (text, _orders(jailer))
+
+
+# --- Feminine role words: the rulesets list "вербовщик", players write "вербовщица" ----------
+
+
+def test_a_feminine_role_word_names_the_role() -> None:
+    for text, actor, order in (
+        ("Вербовщица вербует Дарью.", "Кузьма", "mafia_recruit Дарья by=Зиновий"),
+        ("Следовательница допрашивает Мефодия", "Прасковья", "interrogate Мефодий by=Савва"),
+        ("Ищу шерифшу - Степанида", "Кузьма", "mafia_search sheriff Степанида"),
+        ("Рядовая стреляет в Дарью", "Кузьма", "shoot Дарья by=Гаврила"),
+    ):
+        result = _parse(text, actor)
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == [order], text
+
+
+def test_a_feminine_role_the_sender_may_not_seek_or_an_unread_role_is_not_accepted() -> None:
+    sought = _parse("Ищу следовательницу - Дарья", "Кузьма")  # the Boss seeks the Sheriff only
+    assert sought.status is Status.REJECTED, _orders(sought)
+    for text in ("Ищу шерифиню - Дарья", "Ищу главную - Степанида"):  # a role word not read
+        result = _parse(text, "Кузьма")
+        assert result.status is Status.AMBIGUOUS, (text, _orders(result))
