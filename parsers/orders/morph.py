@@ -148,6 +148,14 @@ class Morph:
         parses = _analyzer().parse(norm)
         return bool(parses) and parses[0].tag.POS in ("VERB", "INFN")
 
+    def is_third_singular(self, norm: str) -> bool:
+        """True when the word's most likely reading is a Russian verb in the third person
+        singular, not past ("стреляет", "вербует"): what another player does."""
+        parses = _analyzer().parse(norm) if _CYRILLIC.search(norm) else []
+        tag = parses[0].tag if parses else None
+        return tag is not None and tag.POS == "VERB" and tag.person == "3per" and \
+            tag.number == "sing"  # fmt: skip
+
     def is_past(self, norm: str) -> bool:
         """True when the word reads as a verb in the past tense ("стрелял", "вербовала",
         "killed"): what someone did, not an order."""

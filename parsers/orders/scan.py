@@ -91,6 +91,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
             h.players[0] for h in loose if h.players != (ctx.actor,) and h.players[0] not in targets
         ]
     for draft in drafts:
+        _verb_first(reading, ctx, draft)
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
     handed = reading.may_hold(ctx, _HANDED) and any(
@@ -101,6 +102,45 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+def _verb_first(reading: Reading, ctx: Context, draft: Draft) -> None:
+    """ "Стреляет Жанна в Богдана": an order verb in the third person singular, then right
+    after it a player's name in the nominative, then the order's own targets in another
+    case: the first player carries it out (the performer rules follow). In place."""
+    if draft.kind is not Kind.ORDER or draft.doer is not None or len(draft.names) < 2:
+        return
+    if any(len(group) != 1 or len(group[0].players) != 1 for group in draft.names):
+        return
+    rules = ctx.lexicon.ruleset.abilities
+    wanted = {sum(1 for s in rules[a].targets if s.kind == "player")
+              for a in draft.abilities if a in rules}  # fmt: skip
+    if wanted != {len(draft.names) - 1}:
+        return
+    if not ctx.lexicon.morph.is_third_singular(reading.norms[draft.start]):
+        return
+    first = draft.names[0][0]
+    hit = reading.name(ctx, draft.end) if draft.end < len(reading.norms) else None
+    if hit is None or hit.players != first.players or first.players == (ctx.actor,):
+        return
+    if not _nominative(reading, ctx, draft.end, first.players[0]):
+        return
+    after = range(draft.end + hit.length, len(reading.norms))
+    rest = [(j, h) for j in after if (h := reading.name(ctx, j)) is not None]
+    if len(rest) != len(draft.names) - 1 or any(
+        _nominative(reading, ctx, j, h.players[0]) or not ctx.players.cases(reading.norms[j],
+                                                                           h.players[0])
+        for j, h in rest
+    ):  # fmt: skip
+        return  # a target in the nominative too ("Стреляет Жанна Богдан"): who is who?
+    draft.doer = draft.names.pop(0)[0]
+
+
+def _nominative(reading: Reading, ctx: Context, j: int, player: str) -> bool:
+    """The name at token ``j`` is written as ``player``'s name is, or in the nominative."""
+    if reading.sentence.tokens[j].text.casefold() == player.casefold():
+        return True
+    return "nomn" in ctx.players.cases(reading.norms[j], player)
 
 
 def _sure_targets(draft: Draft) -> frozenset[str]:

@@ -134,3 +134,29 @@ def test_a_feminine_role_the_sender_may_not_seek_or_an_unread_role_is_not_accept
     for text in ("Ищу шерифиню - Дарья", "Ищу главную - Степанида"):  # a role word not read
         result = _parse(text, "Кузьма")
         assert result.status is Status.AMBIGUOUS, (text, _orders(result))
+
+
+# --- Verb first: "Стреляет Жанна в Богдана" from the clan head ------------------------------
+
+
+def test_a_verb_first_move_names_its_performer_in_the_nominative() -> None:
+    for text, actor, order in (
+        ("Стреляет Гаврила в Дарью.", "Кузьма", "shoot Дарья by=Гаврила"),
+        ("Сегодня вербует Зиновий Мефодия", "Кузьма", "mafia_recruit Мефодий by=Зиновий"),
+        ("Допрашивает Савва Степаниду.", "Прасковья", "interrogate Степанида by=Савва"),
+    ):
+        result = _parse(text, actor)
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == [order], text
+
+
+def test_a_verb_first_move_with_no_clear_performer_or_sender_stays_queued() -> None:
+    for text, actor in (
+        ("Стреляет Гаврила Дарья.", "Кузьма"),  # both in the nominative: who shoots whom?
+        ("Стрелял Гаврила в Дарью.", "Кузьма"),  # what he did
+        ("Стреляет Гаврила в Дарью?", "Кузьма"),  # a question
+        ("Стреляет Гаврила в Мефодия.", "Дарья"),  # a villager is no clan head
+        ("Стреляю Гаврила в Дарью.", "Кузьма"),  # the sender's own verb: two players
+    ):
+        result = _parse(text, actor)
+        assert result.status is not Status.ACCEPTED, (text, _orders(result))
