@@ -47,7 +47,8 @@ QUESTION_START: Final = _table(
 )
 HEDGE: Final = _table(
     en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
-    "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
+    "considering|wondering|wonder|think about|think of|hope|should i|if|in case|undecided|"
+    "unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"

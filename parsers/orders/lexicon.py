@@ -417,6 +417,8 @@ class Lexicon:
             kept = [e for e in found if e.kind != "ability" or e.value not in avoid]
             if any(e.kind in TRIGGER_KINDS for e in kept):
                 found = kept
+        if norms:
+            found = [e for e in found if not _bare_stem(e, norms, i)]
         if not found:
             return None
         best = max(len(e.words) for e in found)
@@ -457,6 +459,23 @@ def _effect_of(ability: Ability) -> str:
     if "method" in params or params.get("attack"):
         return "attack"
     return effect
+
+
+# Kinds whose words are read by their written form when a much shorter word is their stem.
+_SURFACE_KINDS = frozenset({"hedge", "doubt"})
+_STEM_GAP = 3  # "kidding" (7 letters) is not "kid" (3), its Snowball stem
+
+
+def _bare_stem(entry: Entry, norms: list[str], i: int) -> bool:
+    """ "the kid is getting too close": a hedge or doubt word ("kidding") met only through
+    its stem by a much shorter word that is that stem ("kid", a noun) is another word."""
+    if entry.kind not in _SURFACE_KINDS:
+        return False
+    for j, written in enumerate(entry.norms):
+        token = norms[i + j] if i + j < len(norms) else ""
+        if token != written and len(written) - len(token) >= _STEM_GAP:
+            return True
+    return False
 
 
 def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:

@@ -1,0 +1,84 @@
+"""Issue 11, English and French recall classes after blind rounds D and E: clear orders that
+were queued for a reading the sentence does not have, each with twins that must stay
+queued. None of these texts is a corpus sentence."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.roster import roster_from_data
+from resolver.ruleset import load_ruleset
+
+
+@functools.cache
+def _parser(name: str) -> OrderParser:
+    return OrderParser(load_ruleset(name))
+
+
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str, phase: str,
+           history: History = History()) -> ParseResult:  # fmt: skip
+    roster = roster_from_data({"players": players})
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase=phase, history=history)
+
+
+def _orders(result: ParseResult) -> list[str]:
+    return [o.render() for o in result.orders]
+
+
+DCTP = {"Ines": "chianti", "Otto": "vodka", "Bea": "conan", "Ugo": "megure", "Rex": "kujou"}
+FH_FR = {"Aurèle": "sheriff", "Maëlle": "doctor", "Basile": "villager", "Yvon": "godfather",
+         "Tanguy": "mafioso", "Odile": "framer", "Pia": "villager"}  # fmt: skip
+
+
+# --- "the kid": a noun is not the hedge "kidding" through its Snowball stem ----------------
+
+
+def test_a_reason_with_the_word_kid_is_no_hedge() -> None:
+    for text in (
+        "discombobulate Bea tonight, the kid knows too much",
+        "Discombobulate Bea pls. That kid is onto us.",
+    ):
+        result = _parse("dctp", DCTP, text, "Otto", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["discombobulate Bea"]
+
+
+def test_kidding_and_hedges_stay_queued() -> None:
+    # twins: the hedge itself, and the base forms of the hedges whose stems are short words
+    for text in (
+        "discombobulate Bea tonight, kidding",
+        "discombobulate Bea, jk",
+        "discombobulate Bea, I wonder",
+        "discombobulate Bea, hope that's fine",
+    ):
+        result = _parse("dctp", DCTP, text, "Otto", "night2")
+        assert result.status is not Status.ACCEPTED, text
+
+
+# --- "check X, elle a défendu Y": a name in a clause telling what the target did is chat ----
+
+
+def test_a_name_in_a_clause_about_what_the_target_did_is_no_second_target() -> None:
+    for text in (
+        "Cette nuit je check Basile stp, il a accusé Pia sans raison.",
+        "check Basile, il a défendu Odile toute la journée",
+        "Check Basile tonight, he defended Odile all day.",
+    ):
+        result = _parse("failheap", FH_FR, text, "Aurèle", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["check Basile"]
+
+
+def test_a_second_name_that_may_be_a_target_stays_queued() -> None:
+    # twins: "or", "and", a preference, a correction, a clause with no subject of its own
+    for text in (
+        "check Basile, il ou Pia",
+        "check Basile, lui et Pia",
+        "check Basile, il vaudrait mieux Pia",
+        "check Basile, Pia a menti",
+        "Check Basile, he or Odile, whoever.",
+    ):
+        result = _parse("failheap", FH_FR, text, "Aurèle", "night2")
+        assert result.status is not Status.ACCEPTED, text
