@@ -112,6 +112,16 @@ SEQUENCE: Final = _table(
     ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
     "ночью|завтра|ночь|день|его|её|ее|ему|ей",
 )
+# What a teammate named after a team order does ("we hit Nell tonight, Crispin makes the
+# visit", "la famille tue X, Y s'en charge"): who carries the order out, matched on word keys.
+CARRY_OUT: Final = _table(
+    en="makes the visit|does the visit|visits|does it|does the hit|does the kill|does the job|"
+    "does the honours|does the honors|handles it|takes care of it|pulls the trigger|"
+    "carries it out|will do it|is on it|goes",
+    fr="s'en charge|s'en occupera|s'en occupe|le fait|le fera|fait la visite|fera la visite|"
+    "y va|ira|fait le boulot|s'y colle|s'y collera",
+    ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",
+)
 # A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
 # order naming nobody, the one player the PM's earlier orders named.
 PRONOUN: Final = _table(

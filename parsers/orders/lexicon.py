@@ -128,6 +128,7 @@ class Lexicon:
         self.instead_keys = self._word_keys(grammar.INSTEAD)
         self.affirm_keys = self._word_keys(grammar.AFFIRM)
         self.pick_keys = self._word_keys(grammar.PICK)
+        self.carry_out = self._phrase_keys(grammar.CARRY_OUT)
 
     def _grammar_words(self) -> dict[str, frozenset[str]]:
         """Per language, the written words of the shared grammar's phrases."""
@@ -142,6 +143,22 @@ class Lexicon:
         """The keys of a table's one-word phrases (looked up per word, not as phrases)."""
         words = (w for phrases in table.values() for p in phrases for w in p.split())
         return frozenset(k for w in words for k in self.morph.keys(normalize(w)))
+
+    def _phrase_keys(self, table: grammar.Table) -> tuple[tuple[frozenset[str], ...], ...]:
+        """A table's phrases as the key sets of their words (matched per word, in order)."""
+        phrases = (p for found in table.values() for p in found)
+        words = ([t.norm for t in tokenize(p).tokens if not t.is_punct] for p in phrases)
+        return tuple(tuple(self.morph.keys(w) for w in found) for found in words if found)
+
+    def phrase_at(
+        self, keys: list[frozenset[str]], i: int, phrases: tuple[tuple[frozenset[str], ...], ...]
+    ) -> int:
+        """The length of the longest of ``phrases`` starting at token ``i`` (0: none)."""
+        found = [
+            len(p) for p in phrases
+            if i + len(p) <= len(keys) and all(keys[i + j] & w for j, w in enumerate(p))
+        ]  # fmt: skip
+        return max(found, default=0)
 
     def _phase_keys(self) -> frozenset[str]:
         """Every word key a phase reference may start with (a fast pre-check per token)."""

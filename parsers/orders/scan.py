@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from parsers.orders.claims import parse_claim, parse_claims
@@ -291,6 +292,11 @@ def _step(
     if name is not None and not role_wanted(cur, ctx, match):
         if cur is None and match and ctx.role and ctx.role in match.values("role"):
             return name.length  # "Шериф стреляет…" from the sheriff: himself, not a player
+        carried_out = _carries_it_out(reading, ctx, i, name.length, cur)
+        if carried_out and cur is not None:
+            hit = govern(reading, ctx, i, name)  # "…, Crispin makes the visit"
+            cur.doer = replace(hit, how=VISITOR)
+            return carried_out
         if cur is not None and _in_remark_clause(reading, ctx, i, cur):
             return name.length  # "check Ophélie, elle a défendu Léandre": what she did
         hit = govern(reading, ctx, i, name)
@@ -583,6 +589,43 @@ def _has_its_players(ctx: Context, cur: Draft) -> bool:
         if ability is None or len(wanted) > len(cur.names):
             return False
     return True
+
+
+# How a performer named by a clause of its own after the order was found (``NameHit.how``).
+VISITOR = "visitor"
+# Marks and words that open the clause naming who carries an order out.
+_VISITOR_OPENERS = frozenset({",", ";", "-", "—", "–", "and", "et", "и", "а"})
+
+
+def _carries_it_out(reading: Reading, ctx: Context, i: int, length: int, cur: Draft | None) -> int:
+    """ "The family hits Nell tonight, Crispin makes the visit", "La famille tue Bérangère
+    ce soir, Aymeric s'en charge": one player named in a clause of its own at the end of an
+    order's sentence, doing nothing but carry it out (``grammar.CARRY_OUT``), is who carries
+    it out (the draft's performer), not a target. Returns the tokens the clause spans
+    (0: not such a clause)."""
+    if cur is None or cur.kind is not Kind.ORDER or cur.doer is not None or i < 1:
+        return 0
+    name = reading.name(ctx, i)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return 0
+    tokens = reading.sentence.tokens
+    gap = reading.sentence.text[tokens[i - 1].start + len(tokens[i - 1].text) : tokens[i].start]
+    opened = reading.norms[i - 1] in _VISITOR_OPENERS or any(d in gap for d in "-—–")
+    if not opened or not _has_its_players(ctx, cur):  # "kill Dina - Tobin handles it"
+        return 0
+    size = ctx.lexicon.phrase_at(reading.keys, i + length, ctx.lexicon.carry_out)
+    if not size:
+        return 0
+    j = i + length + size
+    while j < len(tokens):
+        found = reading.phase(ctx, j)
+        if found is not None and not is_previous(reading.norms, j):
+            j += found[1]  # "…, Crispin makes the visit tonight"
+        elif tokens[j].is_punct or is_kind(reading, ctx, j, "greeting"):
+            j += 1
+        else:
+            return 0
+    return len(tokens) - i
 
 
 # Kinds that make a clause more than a remark: it may add to, change or doubt the order.

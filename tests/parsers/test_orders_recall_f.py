@@ -82,3 +82,37 @@ def test_a_second_name_that_may_be_a_target_stays_queued() -> None:
     ):
         result = _parse("failheap", FH_FR, text, "Aurèle", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "we hit X tonight, Y makes the visit": the teammate who carries out the team kill ------
+
+FH = {"Vera": "godfather", "Tobin": "mafioso", "Quill": "framer", "Ada": "sheriff",
+      "Bram": "doctor", "Cole": "villager", "Dina": "villager"}  # fmt: skip
+
+
+def test_the_rule_performer_named_after_the_team_kill_is_the_senders_own_kill() -> None:
+    for text in (
+        "Tonight we whack Cole, Tobin does the hit.",
+        "kill Dina - Tobin handles it",
+        "On tue Cole cette nuit, Tobin s'en occupe.",
+        "Hit on Dina tonight and Tobin pulls the trigger. Thanks!",
+    ):
+        result = _parse("failheap", FH, text, "Vera", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert len(result.orders) == 1 and result.orders[0].ability == "mafia_kill"
+        assert result.orders[0].performer is None
+
+
+def test_another_visitor_or_a_report_or_more_words_stay_queued() -> None:
+    dead_hitman = {**FH, "Tobin": {"role": "mafioso", "alive": False}}
+    cases = (
+        ("Tonight we whack Cole, Quill does the hit.", FH),  # not the Mafioso
+        ("Tonight we whack Cole, Tobin does the hit.", dead_hitman),  # no Mafioso alive
+        ("We whack Cole tonight, Tobin did the hit.", FH),  # told as done
+        ("We whack Cole tonight, Tobin does the hit or Dina.", FH),  # an alternative
+        ("We whack Cole tonight, Tobin does the hit on Dina.", FH),  # another target
+        ("We whack Cole tonight, Tobin or Quill makes the visit.", FH),
+    )
+    for text, players in cases:
+        result = _parse("failheap", players, text, "Vera", "night2")
+        assert result.status is not Status.ACCEPTED, text
