@@ -122,6 +122,29 @@ CARRY_OUT: Final = _table(
     "y va|ira|fait le boulot|s'y colle|s'y collera",
     ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",
 )
+# Common words of each language (besides the grammar's own): a word written as one of them
+# is that word, never a misspelt or shortened player name ("more fun than sitting around"
+# is not Thad; "and" is not Andrea).
+COMMON_WORDS: Final = _table(
+    en="the|than|then|that|this|these|those|there|their|they|them|what|when|where|who|whom|"
+    "why|how|with|without|from|about|over|under|after|before|because|while|since|until|"
+    "some|any|many|much|more|most|less|least|very|really|quite|just|only|even|still|also|"
+    "all|each|every|both|either|neither|other|another|such|same|here|now|never|always|"
+    "often|again|too|not|but|and|nor|yet|for|was|were|are|has|have|had|been|being|can|"
+    "could|shall|should|will|would|may|might|must|does|did|done|get|got|gets|make|made|"
+    "take|took|come|came|know|knew|think|thought|look|looks|see|saw|say|said|tell|told|"
+    "give|gave|good|great|bad|best|better|worse|little|big|long|last|first|next|new|old|"
+    "own|people|thing|things|something|anything|nothing|everything|someone|anyone|"
+    "everyone|nobody|way|day|days|night|nights|time|today|tonight|yesterday|tomorrow|"
+    "around|into|onto|upon|off|out|down|back|away|through|sure|fun|fine|yes|yeah|okay",
+    fr="les|des|une|mais|donc|car|pour|par|avec|sans|sous|sur|dans|chez|vers|entre|"
+    "depuis|pendant|avant|après|comme|quand|alors|aussi|encore|toujours|jamais|déjà|"
+    "très|trop|peu|beaucoup|plus|moins|bien|mal|tout|tous|toute|toutes|rien|personne|"
+    "quelqu'un|chose|autre|autres|même|ici|cette|ces|celle|celui|ceux|leur|leurs|notre|"
+    "votre|nous|vous|elle|elles|ils|lui|moi|toi|qui|que|quoi|dont|où|est|sont|était|"
+    "être|avoir|fait|faire|dit|dire|vais|veux|peut|faut|oui|non|nuit|jour|soir|demain|"
+    "hier|aujourd'hui|bon|bonne|merci|vraiment",
+)
 # A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
 # order naming nobody, the one player the PM's earlier orders named.
 PRONOUN: Final = _table(

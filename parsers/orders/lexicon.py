@@ -112,7 +112,8 @@ class Lexicon:
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
         self.grammar_words = self._grammar_words()
-        self.all_words = frozenset(self.known_words.union(*self.grammar_words.values()))
+        common = (w for words in grammar.COMMON_WORDS.values() for w in words)
+        self.all_words = frozenset(self.known_words.union(*self.grammar_words.values(), common))
         self._only_words = {
             lang: frozenset(words - set().union(*(w for o, w in self.grammar_words.items()
                                                   if o != lang)))

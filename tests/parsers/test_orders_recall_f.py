@@ -116,3 +116,28 @@ def test_another_visitor_or_a_report_or_more_words_stay_queued() -> None:
     for text, players in cases:
         result = _parse("failheap", players, text, "Vera", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "than" is not Thad: a common word never matches a player's name by typo tolerance ------
+
+TYPO = {"Ada": "sheriff", "Thaddeus": {"role": "vigilante", "aliases": ["Thad"]},
+        "Andrea": "doctor", "Cole": "villager", "Wendell": "villager",
+        "Yvon": "godfather"}  # fmt: skip
+
+
+def test_a_common_word_near_a_name_is_the_word() -> None:
+    for text in (
+        "check Cole. Healing people is more fun than sitting around.",
+        "Check Cole tonight. Shooting is less fun than waiting, really.",
+    ):
+        result = _parse("failheap", TYPO, text, "Ada", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["check Cole"]
+
+
+def test_a_misspelt_name_that_is_no_word_still_counts() -> None:
+    # twins: "Thadd" and "Wendel" are no words: they are typos of names and make a second
+    # target (the GM's), as does the exact alias
+    for text in ("check Cole, then Thadd", "check Cole and Wendel", "check Cole or Thad"):
+        result = _parse("failheap", TYPO, text, "Ada", "night2")
+        assert result.status is not Status.ACCEPTED, text
