@@ -268,8 +268,15 @@ CORRECTION: Final = _table(
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
 TARGET: Final = _table(
-    en="target|my target|targets|tonight's target|target tonight|my action|action",
-    fr="cible|ma cible|mon action|action",
+    en="target|my target|targets|tonight's target|target tonight|my action|action|"
+    # a controlled player's new target ("Control Radley and send him at Marwick")
+    "send him at|send her at|send them at|send him to|send her to|send them to|"
+    "send him after|send her after|point him at|point her at|point them at|aim him at|"
+    "aim her at|have him target|have her target|have them target|make him target|"
+    "make her target|make them target|redirect him to|redirect her to|redirect them to",
+    fr="cible|ma cible|mon action|action|envoie-le sur|envoie-la sur|envoie-les sur|"
+    "envoie-le chez|envoie-la chez|fais-le viser|fais-la viser|redirige-le vers|"
+    "redirige-la vers|redirige-le sur|redirige-la sur",
     ru="ход|мой ход|цель|моя цель|действие",
 )
 SELF: Final = _table(

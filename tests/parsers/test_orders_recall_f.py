@@ -141,3 +141,30 @@ def test_a_misspelt_name_that_is_no_word_still_counts() -> None:
     for text in ("check Cole, then Thadd", "check Cole and Wendel", "check Cole or Thad"):
         result = _parse("failheap", TYPO, text, "Ada", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "control X and send him at Y": the controlled player's new target ----------------------
+
+WITCH = {"Sybil": "witch", "Rook": "vigilante", "Ada": "sheriff", "Cole": "villager",
+         "Dina": "villager", "Yvon": "godfather"}  # fmt: skip
+
+
+def test_a_control_with_the_new_target_sent_by_a_pronoun() -> None:
+    for text, read in (
+        ("Control Rook and point him at Cole.", "control Rook Cole"),
+        ("control Rook tonight, have him target Dina", "control Rook Dina"),
+        ("Contrôle Rook et envoie-le sur Cole.", "control Rook Cole"),
+    ):
+        result = _parse("failheap", WITCH, text, "Sybil", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == [read]
+
+
+def test_a_control_sent_nowhere_or_to_a_choice_stays_queued() -> None:
+    for text in (
+        "Control Rook and send him",
+        "Control Rook and point him at Cole or Dina",
+        "Control Rook and send him at Cole, maybe",
+    ):
+        result = _parse("failheap", WITCH, text, "Sybil", "night2")
+        assert result.status is not Status.ACCEPTED, text
