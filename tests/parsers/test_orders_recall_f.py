@@ -8,6 +8,7 @@ import functools
 from collections.abc import Mapping
 
 from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders.history import Handoff
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -167,4 +168,44 @@ def test_a_control_sent_nowhere_or_to_a_choice_stays_queued() -> None:
         "Control Rook and send him at Cole, maybe",
     ):
         result = _parse("failheap", WITCH, text, "Sybil", "night2")
+        assert result.status is not Status.ACCEPTED, text
+
+
+# --- "And for Pep (she handed me her actions…): …": a hand-off header mid-PM ---------------
+
+HANDED = {"Ugo": "megure", "Tessa": {"role": "takagi", "aliases": ["Tess"]},
+          "Bart": "vodka", "Lia": "ran", "Cosmo": "chianti"}  # fmt: skip
+GIVEN = History(handoffs=(Handoff("Tessa", "Ugo", ("night3",)),))
+
+
+def test_a_joined_header_with_an_aside_stating_the_handoff_opens_the_givers_part() -> None:
+    for text in (
+        "House search on Bart tonight.\nAnd for Tess (she gave me her actions, check her PM):"
+        " stake-out Cosmo.",
+        "House search on Bart tonight.\nAlso for Tessa (on behalf of her, she handed me her "
+        "actions) - stake out Cosmo",
+    ):
+        result = _parse("dctp", HANDED, text, "Ugo", "night3", GIVEN)
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result)[-1] == "stake_out Cosmo as=Tessa", _orders(result)
+
+
+def test_an_aside_with_a_doubt_or_no_handoff_stays_queued() -> None:
+    for text, history in (
+        (
+            "House search on Bart.\nAnd for Tess (not sure she handed me her actions): stake out"
+            " Cosmo.",
+            GIVEN,
+        ),
+        ("House search on Bart.\nAnd for Tess (she likes Cosmo): stake out Cosmo.", GIVEN),
+        (
+            "House search on Bart.\nAnd for Tess (she handed me her actions?): stake out Cosmo.",
+            GIVEN,
+        ),
+        (
+            "House search on Bart.\nAnd for Tess (she handed me her actions): stake out Cosmo.",
+            History(),
+        ),
+    ):
+        result = _parse("dctp", HANDED, text, "Ugo", "night3", history)
         assert result.status is not Status.ACCEPTED, text
