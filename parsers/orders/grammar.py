@@ -284,6 +284,16 @@ SELF: Final = _table(
     fr="moi|moi-même|moi meme|me",
     ru="себя|себе|меня|сам|сама",
 )
+# Russian role words name a woman with another suffix ("Вербовщица", "Докторша",
+# "Журналистка"); the rulesets list the masculine forms. Endings of a role word and what a
+# feminine form ends in instead, the first that fits (adjectives of a role phrase too:
+# "мирная жительница"). Words of two letters, or already feminine, stay.
+FEMININE_RU: Final = (
+    ("щик", "щица"), ("тель", "тельница"), ("ник", "ница"), ("ист", "истка"), ("як", "ячка"),
+    ("анин", "анка"), ("арь", "арка"), ("ат", "атка"), ("ор", "орша"), ("ер", "ерша"),
+    ("ар", "арша"), ("эр", "эрша"), ("ир", "ирша"), ("ф", "фша"), ("ный", "ная"), ("ой", "ая"),
+    ("ий", "ая"),
+)  # fmt: skip
 CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
 GREETING: Final = _table(
