@@ -51,16 +51,21 @@ HEDGE: Final = _table(
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
-    "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know",
+    "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
+    "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
+    "what could go wrong",
     fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
-    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
+    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr|brouillon|pas définitif|"
+    "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
+    "je reviens vers toi|plus sûr|plus sûre",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
-    "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь",
+    "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь|черновик|не окончательно|"
+    "ага конечно|ага щас|отличная идея|гениально|гениальная идея",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
@@ -71,16 +76,22 @@ DOUBT: Final = _table(
     "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
     "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
-    "not quite sure",
+    "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
+    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
     fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
     "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non|pas sûr à 100%|"
-    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
+    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr|"
+    "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
+    "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
+    "super idée|excellente idée",
     ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
-    "не до конца уверен",
+    "не до конца уверен|подумаю|неважно|не то написала|не то написал|дай час|дай мне час|"
+    "дай время|потом напишу|потом подтвержу|окончательно позже|черновик|ага конечно|"
+    "ага щас|отличная идея|гениально",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word
@@ -218,6 +229,13 @@ BRANCH_OTHERWISE: Final = _table(
     fr="sinon|si non|si pas|si ce n'est pas le cas|si c'est pas le cas|dans le cas contraire|"
     "si personne",
     ru="если нет|иначе|если же нет|если не|если никого|в противном случае|а нет",
+)
+# "Heal Bob. Or not, he's probably fine.": a sentence opening with one of these after an
+# order, naming nobody, takes the order back without saying what replaces it.
+RETRACT_START: Final = _table(
+    en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
+    fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди",
 )
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
