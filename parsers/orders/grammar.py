@@ -60,7 +60,8 @@ HEDGE: Final = _table(
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
     "pas complètement sûr|pas totalement sûr|pas tout à fait sûr|brouillon|pas définitif|"
     "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
-    "je reviens vers toi|plus sûr|plus sûre",
+    "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
+    "s'il y|s'ils|sauf s'il",
     ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
@@ -91,7 +92,7 @@ DOUBT: Final = _table(
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
     "не до конца уверен|подумаю|неважно|не то написала|не то написал|дай час|дай мне час|"
     "дай время|потом напишу|потом подтвержу|окончательно позже|черновик|ага конечно|"
-    "ага щас|отличная идея|гениально",
+    "ага щас|отличная идея|гениально|не знаю",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word
@@ -193,7 +194,8 @@ VAGUE: Final = _table(
     en="whoever|whomever|someone|somebody|anyone|anybody|same person|same as|the one who|"
     "random|randomly|whoever is|person who|player who|guy who|girl who|one who|people who",
     fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même|la personne qui|"
-    "le joueur qui|la joueuse qui",
+    "le joueur qui|la joueuse qui|celui que|celle que|ceux que|celui qu'|celle qu'|"
+    "le plus|la plus",
     ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|того|кого|наугад|случайно",
 )
 # "if X is lynched, then Y": the condition of a ranked alternative (after "if", "si", "если").
@@ -205,7 +207,11 @@ GONE: Final = _table(
     ru="умрет|умрёт|умру|умер|умерла|убит|убита|убьют|посадят|сел|села|сядет|недоступен|недоступна|"
     "нельзя|выбыл|выбыла",
 )
-CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")
+CONDITION_START: Final = _table(
+    en="if|in case",
+    fr="si|s'il est|s'il a|s'il se|s'il ne|s'il n'|s'ils|au cas où",
+    ru="если|в случае",
+)
 # Words before "else" that make it no branch ("anything else", "someone else").
 BRANCH_NOT_AFTER: Final = _table(
     en="anything|something|nothing|everything|anyone|someone|somebody|nobody|everyone|"
@@ -259,7 +265,7 @@ TARGET: Final = _table(
 SELF: Final = _table(
     en="me|myself|self|my self",
     fr="moi|moi-même|moi meme|me",
-    ru="себя|себе|меня|сам|сама",
+    ru="себя|себе|меня",
 )
 CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")

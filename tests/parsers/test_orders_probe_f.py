@@ -11,6 +11,7 @@ RUNNER = Runner()
 GAMES = {
     "en": ("failheap", "blindE_fh_en", "night3"),
     "dc": ("dctp", "blindE_dctp_en", "day3"),
+    "dcn": ("dctp", "blindE_dctp_en", "night3"),
     "fr": ("failheap", "blindE_fh_fr", "night2"),
     "dr": ("durarara", "blindE_drr_fr", "day2"),
     "ru": ("ru_mafia", "blindE_ru", "night3"),
@@ -109,3 +110,52 @@ def test_a_correction_naming_the_same_player_is_queued(game: str, actor: str, te
 def test_a_correction_to_another_player_or_a_confirmation_stays_accepted() -> None:
     _accepted("dc", "Rupert", "vote Sable. Actually, make that Halloran.", "vote Halloran")
     _accepted("ru", "Пелагея", "Слежу за Фролом. Фрол, точно.", "shadow Фрол")
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("fr", "Théodule", "Je bloque Valérien s'il n'est pas déjà bloqué."),
+        ("dr", "Sigismond", "Je vote Anthelme, sauf s'il se défend bien."),
+    ],
+)
+def test_a_french_condition_written_s_il_is_queued(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_s_il_te_plait_is_no_condition() -> None:
+    _accepted("fr", "Théodule", "Je bloque Valérien, s'il te plaît.", "block Valérien")
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("fr", "Aldric", "Je protège celle que Guenièvre a soignée hier."),
+        ("fr", "Aldric", "Je protège celui qu'Isidore a vérifié."),
+        ("ru", "Ефросинья", "Лечу самого активного."),
+    ],
+)
+def test_a_target_described_not_named_is_queued(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_a_russian_self_heal_stays_accepted() -> None:
+    _accepted("ru", "Ефросинья", "Лечу себя сама.", "heal Ефросинья")
+
+
+def test_a_russian_doubt_after_the_order_queues_it() -> None:
+    _queued("ru", "Никанор", "Охраняю Пелагею. Не знаю даже.")
+    _accepted("ru", "Никанор", "Охраняю Пелагею. Спасибо.", "guard Пелагея")
+
+
+def test_an_investigation_joined_to_another_own_order_is_not_one_claim() -> None:
+    _queued("dcn", "Maddox", "Investigate Sable and interrogate Halloran tonight.")
+    _accepted("dcn", "Maddox", "Interrogate Halloran.", "interrogate Halloran")
+    _accepted(
+        "dcn", "Maddox", "Investigate: Halloran killed Ysolde.", "investigate Halloran>kill>Ysolde"
+    )
+
+
+def test_a_vote_against_the_lover_paired_in_the_history_is_queued() -> None:
+    _queued("dr", "Prosper", "Vote Bathilde.")  # Cupid paired Bathilde and Prosper, night 1
+    _accepted("dr", "Prosper", "Je vote Fulbert.", "vote Fulbert")
