@@ -46,7 +46,8 @@ QUESTION_START: Final = _table(
     "подскажи|подскажите|дай знать|дайте знать|сообщи мне|напиши мне",
 )
 HEDGE: Final = _table(
-    en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
+    en="leaning towards|leaning toward|prolly|probs|i reckon|second thoughts|as if|maybe|might|"
+    "perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
@@ -54,7 +55,8 @@ HEDGE: Final = _table(
     "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
     "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
     "what could go wrong",
-    fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
+    fr="je penche pour|j'ai un doute|un doute|n'importe quoi|enfin je crois|enfin je pense|"
+    "pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
@@ -62,7 +64,8 @@ HEDGE: Final = _table(
     "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
     "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
     "s'il y|s'ils|sauf s'il",
-    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
+    ru="склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
+    "подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
     "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь|черновик|не окончательно|"
@@ -71,7 +74,8 @@ HEDGE: Final = _table(
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
 DOUBT: Final = _table(
-    en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
+    en="second thoughts|i reckon|as if|not sure|i think|i guess|i believe|to be confirmed|"
+    "will confirm|not final|tentative|"
     "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding|i'll confirm|confirm later|"
     "will update|i'll update|update later|might change|may change|could change|might switch|"
     "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
@@ -79,7 +83,8 @@ DOUBT: Final = _table(
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
     "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
-    fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
+    fr="j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
+    "je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
     "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non|pas sûr à 100%|"
@@ -87,7 +92,8 @@ DOUBT: Final = _table(
     "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
     "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
     "super idée|excellente idée",
-    ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
+    ru="есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
+    "наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
     "не до конца уверен|подумаю|неважно|не то написала|не то написал|дай час|дай мне час|"
@@ -273,9 +279,11 @@ GREETING: Final = _table(
     en="hi|hello|hey|heya|hiya|yo|dear gm|hi gm|hey gm|hello gm|good evening|good morning|"
     "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz|btw|"
     "by the way|oh|ah",
-    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît|"
+    fr="hmm|hum|euh|salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|"
+    "s'il te plaît|"
     "au fait|oh|ah",
-    ru="привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|итак|так|"
+    ru="хм|хмм|эм|ой|привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|"
+    "итак|так|"
     "ну|пожалуйста|плиз|кстати",
 )
 SIGNOFF: Final = _table(

@@ -159,3 +159,30 @@ def test_an_investigation_joined_to_another_own_order_is_not_one_claim() -> None
 def test_a_vote_against_the_lover_paired_in_the_history_is_queued() -> None:
     _queued("dr", "Prosper", "Vote Bathilde.")  # Cupid paired Bathilde and Prosper, night 1
     _accepted("dr", "Prosper", "Je vote Fulbert.", "vote Fulbert")
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("en", "Tilda", "Leaning toward shadowing Halvard tonight."),
+        ("en", "Fenwick", "I reckon guard Nell."),
+        ("en", "Seraphina", "Block Thessaly. Having second thoughts already."),
+        ("fr", "Théodule", "Je penche pour bloquer Sévrine."),
+        ("fr", "Aldric", "Je protège Bérangère. J'ai un doute sur elle quand même."),
+        ("fr", "Isidore", "Je vérifie Lothaire, n'importe quoi, il est gentil."),
+        ("dr", "Sigismond", "Je vote Anthelme, enfin je crois."),
+        ("ru", "Пелагея", "Склоняюсь к слежке за Евлампием."),
+        ("ru", "Никанор", "Скорее всего охраняю Митрофана."),
+        ("ru", "Акулина", "Наблюдаю за Харитоном. Есть сомнения."),
+        ("ru", "Вавила", "Убиваю Февронию, да щас, она же мирная."),
+    ],
+)
+def test_more_hedges_and_doubts_queue(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_an_interjection_before_a_correction_keeps_it_a_correction() -> None:
+    _accepted("ru", "Пелагея", "Слежу за Фролом. Хм, хотя нет, лучше Харитона.", "shadow Харитон")
+    _accepted(
+        "fr", "Aldric", "Je protège Isidore. Euh, en fait plutôt Bérangère.", "guard Bérangère"
+    )
