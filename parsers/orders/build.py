@@ -219,6 +219,9 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
             if isinstance(claim, Claim) and not claim_complete(claim):
                 piece.doubt("claim", f"claim not understood: '{claim.text}'")
         pools[TargetKind.CLAIM] = []
+    for slot in targets:  # "Investigate Halloran and interrogate Sable": two orders
+        if isinstance(slot.value, Claim) and _own_verb(slot.value, ability, ctx):
+            piece.doubt("claim", f"'{slot.value.verb}' in the claim is the sender's own order")
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
     if claims > claims_allowed(ability, ctx):
         piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
@@ -269,6 +272,17 @@ def _worded(ability: Ability, name: str, draft: Draft, piece: Piece) -> str | No
     else:
         piece.doubt("missing", f"no {name} given: none of its words")
     return None
+
+
+def _own_verb(claim: Claim, ability: Ability, ctx: Context) -> bool:
+    """The claim's verb is another ability the sender may use now, written after "and"
+    ("Investigate Halloran and interrogate Sable"): a second order, not a claim."""
+    if claim.verb is None or claim.verb == ability.id or claim.verb not in ctx.usable:
+        return False
+    return bool(_AND.search(claim.text))
+
+
+_AND = re.compile(r"(?i)(?:^|\W)(?:and|et|и|also|aussi|puis|then|потом)(?:\W|$)")
 
 
 def _not_self(hits: list[object], ctx: Context) -> list[object]:

@@ -287,7 +287,22 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         voter = _slot(sit.roster, ctx.actor)
         if voter is not None and "lover" in voter.statuses and "lover" in target.statuses:
             return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
+        if _paired_in_history(ctx, sit.history, target.name):
+            return Verdict(doubt=f"{ctx.actor} votes against {target.name}, paired as lovers")
     return Verdict()
+
+
+def _paired_in_history(ctx: Context, history: History | None, target: str) -> bool:
+    """The history holds an order that made the voter and the target lovers (an ability
+    giving the ``lover`` status to its two targets, durarara's Cupid), though the roster's
+    statuses do not show the pair."""
+    abilities = ctx.lexicon.ruleset.abilities
+    return history is not None and any(
+        (found := abilities.get(o.ability)) is not None
+        and found.effect_params.get("status") == "lover"
+        and {ctx.actor, target} <= set(o.targets)
+        for o in history.orders
+    )
 
 
 def _handoff(order: Order, ctx: Context, sit: Situation) -> Verdict:
