@@ -278,9 +278,26 @@ def _target_rule(
     held = target is not None and bool(target.statuses & {"arrested", "detained", "held"})
     if what == "arrested" and expected is True and target is not None and not held:
         return Finding(rule=f"{c.name} needs an arrested target; {value} is not")
+    if what == "killed_this_night" and target is not None and _killed_before(c, target):
+        return Finding(rule=f"{c.name} needs a target killed this night; {value} died earlier")
     if what in ("killed_this_night", "detained_by_actor"):
         return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
     return None
+
+
+def _killed_before(c: Check, target: RosterSlot) -> bool:
+    """The roster shows the target dead and the history an attack on them that worked in an
+    earlier phase (seed 004's Reanimator takes "трупы за прошедшую ночь" only): not a body
+    of this night. A death the history does not show stays with the GM."""
+    if target.alive or c.history is None:
+        return False
+    for order in c.history.orders:
+        ability = c.ruleset.abilities.get(order.ability)
+        if ability is None or str(ability.effect) != "attack" or failed(order.result):
+            continue
+        if order.phase != c.ctx.phase.id and order.targets[:1] == (target.name,):
+            return parse_phase(order.phase).number <= c.ctx.phase.number
+    return False
 
 
 def _shielded(c: Check) -> Finding | None:

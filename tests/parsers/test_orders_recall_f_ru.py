@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, PastOrder, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -160,3 +160,30 @@ def test_a_verb_first_move_with_no_clear_performer_or_sender_stays_queued() -> N
     ):
         result = _parse(text, actor)
         assert result.status is not Status.ACCEPTED, (text, _orders(result))
+
+
+# --- The Reanimator's body of this night: one killed on an earlier night is refused --------
+
+REANIMATION = {**GAME, "Гордей": "reanimator", "Мефодий": {"role": "villager", "alive": False}}
+KILLED_N2 = History(orders=(PastOrder("night2", "Ермолай", "maniac_kill", ("Мефодий",),
+                                      result="Мефодий killed"),))  # fmt: skip
+FAILED_N2 = History(orders=(PastOrder("night2", "Ермолай", "maniac_kill", ("Мефодий",),
+                                      result="failed"),))  # fmt: skip
+
+
+def test_a_body_of_an_earlier_night_is_refused_to_the_reanimator() -> None:
+    for text in ("Реанимирую Мефодия.", "реанимирую мефодия этой ночью"):
+        result = _parse(text, "Гордей", REANIMATION, KILLED_N2)
+        assert result.status is Status.REJECTED, (text, result.reason)
+        assert "killed this night" in (result.rule or "")
+
+
+def test_a_body_the_history_does_not_date_or_a_living_player_stays_with_the_gm() -> None:
+    for players, history in (
+        (REANIMATION, History()),  # dead, but no attack on record: when is not known
+        (REANIMATION, None),  # no history at all
+        (GAME | {"Гордей": "reanimator"}, KILLED_N2),  # alive: he may die tonight
+        (REANIMATION, FAILED_N2),  # the attack failed: not how he died
+    ):
+        result = _parse("Реанимирую Мефодия.", "Гордей", players, history)
+        assert result.status is Status.AMBIGUOUS, (players.get("Мефодий"), result.reason)
