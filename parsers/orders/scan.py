@@ -728,7 +728,8 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
     """ "Shadow Rosalind, I have a feeling someone is going to visit her", "shoot Piotr
     instead of whoever he picked": a described person after the order named all the players
     it takes, in a clause of its own (a mark, then a new subject) or as the target it
-    replaces ("instead of", "au lieu de", "вместо"), is no doubt about the order's target."""
+    replaces ("instead of", "au lieu de", "вместо") or in a wish of its own ("пусть …"), is
+    no doubt about the order's target."""
     if not _has_its_players(ctx, cur):
         return False
     last = next((j for j in range(i - 1, -1, -1) if reading.name(ctx, j) is not None), None)
@@ -740,8 +741,27 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
         for j in range(max(last + 1, i - 2), i)
     ):
         return True
+    if _wished(reading, ctx, max(last + 1, i - 2), i):
+        return True  # "Дарю Нестору турпутёвку, пусть отправит кого-нибудь отдохнуть"
     marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS]
     return bool(marks) and any(norms[j] in _CLAUSE_SUBJECTS for j in range(marks[0] + 1, i))
+
+
+# Words opening a wish about what someone else will do ("пусть отправит кого-нибудь").
+_WISHES = frozenset({"пусть", "пускай"})
+
+
+def _wished(reading: Reading, ctx: Context, start: int, i: int) -> bool:
+    """A wish word at most two words before token ``i`` with only plain words between
+    ("пусть отправит кого-нибудь": no mark, name or grammar word; not "пусть ведущий
+    решит, может кого-нибудь")."""
+    norms = reading.norms
+    for j in range(start, i):
+        if norms[j] in _WISHES:
+            between = range(j + 1, i)
+            return not any(reading.sentence.tokens[k].is_punct or reading.match(ctx, k)
+                           or reading.name(ctx, k) for k in between)  # fmt: skip
+    return False
 
 
 _INSTEAD_OF = frozenset({"lieu", "вместо"})  # "au lieu de", "вместо"

@@ -187,3 +187,29 @@ def test_a_body_the_history_does_not_date_or_a_living_player_stays_with_the_gm()
     ):
         result = _parse("Реанимирую Мефодия.", "Гордей", players, history)
         assert result.status is Status.AMBIGUOUS, (players.get("Мефодий"), result.reason)
+
+
+# --- A wish about what the order's target will do ("пусть отправит кого-нибудь") ------------
+
+
+def test_a_wish_about_the_targets_own_move_is_no_described_target() -> None:
+    fairy = {**GAME, "Фекла": "fairy"}
+    for text, actor, order in (
+        ("Дарю Тихону турпутёвку, пусть отправит кого-нибудь в тур", "Фекла",
+         "gift Тихон item=tour_voucher"),
+        ("Лечу Дарью, пусть кого-нибудь другого убивают.", "Марьяна", "heal Дарья"),
+    ):  # fmt: skip
+        result = _parse(text, actor, fairy)
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == [order], text
+
+
+def test_a_described_target_of_the_order_itself_stays_queued() -> None:
+    for text, actor in (
+        ("Отправляю в тур кого-нибудь, пусть отдохнёт.", "Ульяна"),  # nobody named
+        ("Отправляю в тур Тихона или кого-нибудь, пусть отдохнёт.", "Ульяна"),
+        ("Лечу Дарью, пусть ведущий решит, может кого-нибудь другого.", "Марьяна"),
+        ("Лечу Дарью, пусть ведущий выберет кого-нибудь другого.", "Марьяна"),
+    ):
+        result = _parse(text, actor)
+        assert result.status is Status.AMBIGUOUS, (text, _orders(result))
