@@ -283,6 +283,8 @@ class OrderParser:
                 drafts[-1].hedged = True  # "Слежу за Х. Или нет, он скорее всего чист."
             if not found and not carried and drafts and _dangling(reading, ctx):
                 drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
+            if not found and not carried and drafts and _or_someone(reading, ctx):
+                drafts[-1].hedged = True  # "Heal Gwen. Or someone else.": an open choice
             if asks:
                 questions.append(sentence)
             elif not found and not carried and named and not _only_not(reading, ctx):
@@ -1015,6 +1017,18 @@ def _about_someone(reading: Reading, i: int) -> bool:
         if norm in _THIRD_SUBJECTS:
             return True
     return False
+
+
+_OR_WORDS = frozenset({"or", "ou", "или", "либо"})
+
+
+def _or_someone(reading: Reading, ctx: Context) -> bool:
+    """A sentence naming no player that opens with "or" ("Or someone else.", "Ou quelqu'un
+    d'autre.", "Или кто-нибудь другой."): another choice the GM must settle."""
+    words = [j for j, t in enumerate(reading.sentence.tokens) if not t.is_punct]
+    if not words or reading.norms[words[0]] not in _OR_WORDS:
+        return False
+    return not any(reading.name(ctx, j) for j in words)
 
 
 _DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})

@@ -213,3 +213,28 @@ def test_a_described_target_of_the_order_itself_stays_queued() -> None:
     ):
         result = _parse(text, actor)
         assert result.status is Status.AMBIGUOUS, (text, _orders(result))
+
+
+# --- "Or someone else." in a sentence of its own: an open choice, never the order alone -------
+
+FAILHEAP = {"Maelle": "doctor", "Odile": "sheriff", "Rufus": "villager", "Tibo": "mafioso"}
+
+
+def test_an_or_sentence_naming_nobody_after_the_order_queues_it() -> None:
+    assert _parse("Лечу Дарью. Или кого-нибудь другого.", "Марьяна").status is Status.AMBIGUOUS
+    assert _parse("Лечу Дарью... Либо кто-то ещё.", "Марьяна").status is Status.AMBIGUOUS
+    roster = roster_from_data({"players": FAILHEAP})
+    parser = OrderParser(load_ruleset("failheap"))
+    for text in (
+        "Heal Rufus. Or someone else, whatever.",
+        "Je soigne Rufus. Ou quelqu'un d'autre.",
+    ):
+        result = parser.parse(
+            text, roster=roster, actor="Maelle", phase="night2", history=History()
+        )
+        assert result.status is Status.AMBIGUOUS, (text, _orders(result))
+
+
+def test_a_plain_remark_after_the_order_does_not_queue_it() -> None:
+    result = _parse("Лечу Дарью. Она весь день молчала.", "Марьяна")
+    assert _orders(result) == ["heal Дарья"], result.reason
