@@ -107,6 +107,8 @@ class Morph:
         verbs: list[str] = []
         for parse in _analyzer().parse(norm):
             lemma = parse.normal_form.replace("ё", "е")
+            if "COMP" in parse.tag:
+                lemma = norm  # "лучше" is not "хороший": "она хорошая" is no correction
             seen.setdefault(lemma, None)
             if parse.tag.POS in ("VERB", "INFN"):
                 verbs.append(lemma)

@@ -238,3 +238,19 @@ def test_an_or_sentence_naming_nobody_after_the_order_queues_it() -> None:
 def test_a_plain_remark_after_the_order_does_not_queue_it() -> None:
     result = _parse("Лечу Дарью. Она весь день молчала.", "Марьяна")
     assert _orders(result) == ["heal Дарья"], result.reason
+
+
+# --- "лучше" (a comparative of "хороший") is no "хорошая" ------------------------------------
+
+
+def test_a_positive_adjective_is_not_the_comparative_correction_word() -> None:
+    for text in ("Лечу Дарью, она хорошая.", "Лечу Дарью, хорошая девушка, жалко её"):
+        result = _parse(text, "Марьяна")
+        assert _orders(result) == ["heal Дарья"], (text, result.reason)
+
+
+def test_the_comparative_still_corrects_or_prefers() -> None:
+    fixed = _parse("Лечу Дарью. Хотя нет, лучше Мефодия.", "Марьяна")
+    assert _orders(fixed) == ["heal Мефодий"], fixed.reason
+    asked = _parse("Лечу Дарью, а может лучше Мефодия?", "Марьяна")
+    assert asked.status is Status.AMBIGUOUS, _orders(asked)
