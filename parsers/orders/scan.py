@@ -20,7 +20,7 @@ from parsers.orders.cues import (
     trigger_kind,
 )
 from parsers.orders.draft import TRIGGERS, CrimeDraft, Draft
-from parsers.orders.lexicon import Match
+from parsers.orders.lexicon import Match, effect_of
 from parsers.orders.model import Claim, Kind
 from parsers.orders.players import NameHit
 from parsers.phases import Phase, is_previous
@@ -317,10 +317,16 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if cur is not None and _searched_for(reading, ctx, i, match, cur):
+            return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
             return match.length  # "Heal CTU tonight, she's probably getting targeted"
         return _marker(ctx, cur, match, flags, loose)
-    if cur is not None and cur.kind is not Kind.CANCEL:
+    if (
+        cur is not None
+        and cur.kind is not Kind.CANCEL
+        and not _in_third_clause(reading, ctx, i, cur)
+    ):
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
@@ -706,6 +712,31 @@ def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
 
 
 _IF = frozenset({"if", "si", "whether", "ли"})
+
+
+def _searched_for(reading: Reading, ctx: Context, i: int, match: Match, cur: Draft) -> bool:
+    """ "Je cherche si Gontran est Bacula", "check whether Mike is mafia": an "if" between
+    an investigation's order word and its player says what to find out, not a doubt."""
+    abilities = ctx.lexicon.ruleset.abilities
+    if match.length != 1 or not _is_if(match) or cur.kind is not Kind.ORDER:
+        return False
+    if reading.name(ctx, i + 1) is None:  # "je cherche si tu veux Gontran": a doubt
+        return False
+    if cur.end != i or cur.names or not cur.abilities:
+        return False
+    return all(a in abilities and effect_of(abilities[a]) == "investigate" for a in cur.abilities)
+
+
+def _is_if(match: Match) -> bool:
+    """The match is the word "if" of one of the three languages."""
+    return any(e.norms == (word,) for e in match.entries for word in _IF)
+
+
+def _in_third_clause(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "je cherche si Gontran est Bacula, il a une tête d'Echarpe Jaune": a word in a clause
+    of its own about a third person, after an order that named its players, is no part of
+    the order (an unknown capital there is no misspelt target)."""
+    return _has_its_players(ctx, cur) and _about_a_third(reading, ctx, i, cur)
 
 
 def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:

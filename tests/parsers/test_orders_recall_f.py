@@ -209,3 +209,31 @@ def test_an_aside_with_a_doubt_or_no_handoff_stays_queued() -> None:
     ):
         result = _parse("dctp", HANDED, text, "Ugo", "night3", history)
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "je cherche si X est Bacula": the search's "if" says what to find out ------------------
+
+DRR = {"Sixtine": "saki", "Gaspard": "villager", "Marin": "villager", "Lison": "villager",
+       "Eudes": "blue_square"}  # fmt: skip
+
+
+def test_an_if_between_the_search_and_its_player_is_what_to_find_out() -> None:
+    for text in (
+        "Cette nuit je cherche si Gaspard est Bacula.",
+        "Je cherche si Marin est Bacula, il a un air de Carré Bleu 😅",
+        "je cherche si Gaspard est bien Bacula, il a défendu Lison",
+    ):
+        result = _parse("durarara", DRR, text, "Sixtine", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert len(result.orders) == 1 and result.orders[0].ability == "discover"
+
+
+def test_an_if_that_is_a_doubt_or_a_choice_stays_queued() -> None:
+    for text in (
+        "je cherche si tu veux Gaspard",
+        "Je cherche Gaspard, si possible",
+        "Je cherche si Gaspard ou Marin est Bacula",
+        "Je cherche si Gaspard est Bacula, enfin peut-être Marin",
+    ):
+        result = _parse("durarara", DRR, text, "Sixtine", "night2")
+        assert result.status is not Status.ACCEPTED, text
