@@ -237,3 +237,24 @@ def test_an_if_that_is_a_doubt_or_a_choice_stays_queued() -> None:
     ):
         result = _parse("durarara", DRR, text, "Sixtine", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "c'est lui Bacula : je veux découvrir X": a role that names the target is no performer -
+
+BAC = {**DRR, "Gaspard": "bacula"}
+
+
+def test_a_role_before_the_order_that_is_its_targets_role_names_the_target() -> None:
+    for text in (
+        "Je crois que c'est lui Bacula : je veux découvrir Gaspard.",
+        "Bacula, à mon avis : je découvre Gaspard",
+    ):
+        result = _parse("durarara", BAC, text, "Sixtine", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["discover Gaspard"]
+
+
+def test_a_role_before_the_order_held_by_someone_else_stays_queued() -> None:
+    for text in ("c'est lui Bacula : je veux découvrir Marin.", "Bacula : découvre Marin"):
+        result = _parse("durarara", BAC, text, "Sixtine", "night2")
+        assert result.status is not Status.ACCEPTED, text
