@@ -261,6 +261,11 @@ class Lexicon:
         for lang, phrases in vocab.items():
             for phrase in _strings(phrases):
                 self.add(kind, value, phrase, str(lang))
+        if kind == "role":  # "Вербовщица", "Докторша": the feminine forms of the role
+            russian = [*_strings(name.get("ru")), *_strings(vocab.get("ru"))]
+            for phrase in dict.fromkeys(feminine_ru(p) for p in russian):
+                if phrase not in russian:
+                    self.add(kind, value, phrase, "ru")
 
     def match_at(
         self,
@@ -503,6 +508,21 @@ def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:
     for entry in found:
         top[entry.kind] = max(top.get(entry.kind, 0), exact[id(entry)])
     return [e for e in found if exact[id(e)] == top[e.kind]]
+
+
+def feminine_ru(phrase: str) -> str:
+    """A Russian role phrase in its feminine form ("вербовщик мафии" → "вербовщица мафии",
+    "мирный житель" → "мирная жительница"; ``grammar.FEMININE_RU``); words no ending fits
+    stay as written."""
+    words = []
+    for word in phrase.split():
+        low = word.casefold()
+        ending = next((e for e in grammar.FEMININE_RU if low.endswith(e[0])), None)
+        if ending is None or len(low) < 3:
+            words.append(word)
+        else:
+            words.append(word[: len(word) - len(ending[0])] + ending[1])
+    return " ".join(words)
 
 
 def _strings(value: Any) -> Iterable[str]:

@@ -313,6 +313,7 @@ def _step(
     if match is not None:
         flags["aside"] = token.aside
         flags["at"] = i
+        flags["role_for"] = i > 0 and reading.norms[i - 1] in _ROLE_FOR
         if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
@@ -321,6 +322,13 @@ def _step(
             return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
             return match.length  # "Heal CTU tonight, she's probably getting targeted"
+        if (
+            cur is not None
+            and cur.names
+            and "negation" in match.kinds()
+            and _opens_correction(reading, ctx, i + match.length)
+        ):
+            return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
         return _marker(ctx, cur, match, flags, loose)
     if (
         cur is not None
@@ -330,6 +338,16 @@ def _step(
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
+
+
+def _opens_correction(reading: Reading, ctx: Context, j: int) -> bool:
+    """The first word from token ``j`` on, past punctuation, starts a correction ("нет,
+    лучше Х", "no, make it X"): the "no" before it is that correction's, not "not X"."""
+    tokens = reading.sentence.tokens
+    while j < len(tokens) and tokens[j].is_punct:
+        j += 1
+    match = reading.match(ctx, j) if j < len(tokens) else None
+    return match is not None and "correction" in match.kinds() and reading.name(ctx, j) is None
 
 
 def _carry_flags(
@@ -343,6 +361,8 @@ def _carry_flags(
         flags["adjacent"] = flags["adjacent"] and between
 
 
+# The Russian preposition of a check for a role ("проверяю Мефодия на шерифа").
+_ROLE_FOR = frozenset({"на"})
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
 
 
@@ -571,6 +591,8 @@ def _marker(
         cur.crime_link = True
     elif match.values("role"):
         _add_role(cur, match.values("role")[0])
+        if flags.get("role_for"):
+            cur.role_sought = match.entries[0].text
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
@@ -777,5 +799,7 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) ->
         _add_name(cur, [], hit, flags)
     elif word.casefold() not in ctx.lexicon.known_words:
         cur.unknown.append(word)
+        if not cur.names and not cur.roles:
+            cur.unread_first.append(word)  # "Ищу шерифиню - Дарья": a role not read?
         if joined:
             cur.joined.append(word)
