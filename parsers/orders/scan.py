@@ -94,6 +94,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     for draft in drafts:
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
+    drafts = [d for k, d in enumerate(drafts) if not _told_decision(reading, d, drafts[k + 1 :])]
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
@@ -182,6 +183,21 @@ def _someone_did(reading: Reading, ctx: Context, draft: Draft) -> bool:
     if norms[start - 1] in _PAST_AUXILIARIES:
         return start >= 2 and norms[start - 2] in _THIRD_PERSONS
     return norms[start - 1] in _THIRD_PERSONS and ctx.lexicon.morph.is_past(norms[start])
+
+
+# First-person auxiliaries of a past tense ("on a décidé", "j'ai choisi", "we have decided").
+_OWN_AUXILIARIES = frozenset({"a", "ai", "avons", "have", "'ve", "had"})
+
+
+def _told_decision(reading: Reading, draft: Draft, later: list[Draft]) -> bool:
+    """ "avec Clothaire on a décidé : on mange Prosper": an order word in the past after an
+    auxiliary, naming nobody, with an order naming a player after it in the sentence, tells
+    how the order came about; it is no order of its own."""
+    if draft.kind is not Kind.ORDER or draft.names or draft.start < 1:
+        return False
+    if reading.norms[draft.start - 1] not in _OWN_AUXILIARIES:
+        return False
+    return any(d.kind is Kind.ORDER and d.names for d in later)
 
 
 _CLITICS = frozenset({"le", "la", "l"})

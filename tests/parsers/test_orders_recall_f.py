@@ -258,3 +258,22 @@ def test_a_role_before_the_order_held_by_someone_else_stays_queued() -> None:
     for text in ("c'est lui Bacula : je veux découvrir Marin.", "Bacula : découvre Marin"):
         result = _parse("durarara", BAC, text, "Sixtine", "night2")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "on a décidé : on mange X": the decision told is no day order; the den decides ----------
+
+
+def test_a_told_decision_before_the_wolves_kill_leaves_the_dens_reason() -> None:
+    for text in (
+        "Avec Eudes on a décidé : on mange Lison ce soir 🐺",
+        "On a décidé avec les autres, on dévore Marin.",
+    ):
+        result = _parse("durarara", {**DRR, "Lison": "blue_square"}, text, "Eudes", "night2")
+        assert result.status is Status.AMBIGUOUS  # the den's choice, not one member's PM
+        assert "den" in result.reason and "at day" not in result.reason, result.reason
+
+
+def test_a_decision_word_alone_or_with_its_own_player_stays_an_order_word() -> None:
+    alone = _parse("durarara", DRR, "on a décidé.", "Eudes", "night2")
+    assert alone.status is not Status.ACCEPTED
+    assert "day" in alone.reason, alone.reason  # still read as the day's tie-break word
