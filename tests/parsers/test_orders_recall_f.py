@@ -277,3 +277,27 @@ def test_a_decision_word_alone_or_with_its_own_player_stays_an_order_word() -> N
     alone = _parse("durarara", DRR, "on a décidé.", "Eudes", "night2")
     assert alone.status is not Status.ACCEPTED
     assert "day" in alone.reason, alone.reason  # still read as the day's tie-break word
+
+
+# --- "j'utilise le PAD. X est Shinra.": the player and role in the sentence after ----------
+
+PAD = {"Eudes": "blue_square", "Lison": "shinra", "Marin": "villager", "Gaspard": "celty",
+       "Aude": "villager", "Iris": "villager", "Paul": "villager", "Rémi": "villager"}  # fmt: skip
+
+
+def test_an_order_word_then_player_is_role_gives_both() -> None:
+    for text in ("Bon, j'utilise le PAD ce soir. Lison est Shinra.", "PAD. Gaspard est Celty"):
+        result = _parse("durarara", PAD, text, "Eudes", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert len(result.orders) == 1 and result.orders[0].ability == "anti_reveal"
+
+
+def test_a_doubtful_or_open_player_is_role_stays_queued() -> None:
+    for text in (
+        "J'utilise le PAD. Lison est Shinra ou Celty.",
+        "J'utilise le PAD. Lison est peut-être Shinra.",
+        "J'utilise le PAD. Lison est Shinra ?",
+        "J'utilise le PAD. Lison et Marin.",
+    ):
+        result = _parse("durarara", PAD, text, "Eudes", "night2")
+        assert result.status is not Status.ACCEPTED, text
