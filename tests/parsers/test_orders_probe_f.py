@@ -186,3 +186,17 @@ def test_an_interjection_before_a_correction_keeps_it_a_correction() -> None:
     _accepted(
         "fr", "Aldric", "Je protège Isidore. Euh, en fait plutôt Bérangère.", "guard Bérangère"
     )
+
+
+def test_an_order_on_a_jailed_ru_mafia_player_is_refused() -> None:
+    """Seed 004: a jailed player is out of the game; only the Jailer's orders meant for
+    today's prisoner reach them."""
+    status, orders = _parse("ru", "Ефросинья", "Лечу Лукерью этой ночью.")
+    assert (status, orders) == ("rejected", ())
+    assert _parse("ru", "Вавила", "Убиваю Лукерью.")[0] == "rejected"
+
+
+def test_the_jailers_orders_on_the_prisoner_stay_accepted_or_go_to_the_gm() -> None:
+    _accepted("ru", "Поликарп", "Выпускаю Лукерью.", "release_jailed Лукерья")
+    _accepted("ru", "Поликарп", "Проверяю посаженную Лукерью.", "check_jailed Лукерья")
+    _queued("ru", "Поликарп", "Проверяю Лукерью.")  # a check for sin, or of the prisoner?
