@@ -1,8 +1,10 @@
 """Time to read one long order PM (issue 11: a PM of up to 64 KB in under 100 ms).
 
 Builds realistic PMs of just under 64 KB, one per language: chat over many lines, quoted
-posts (BBCode ``[quote]`` and ``>`` lines), a few player names, and one order at the end;
-and, as the worst case, ``bench_orders``'s chat naming a player in every sentence. Each is
+posts (BBCode ``[quote]`` and ``>`` lines), a few player names (declined, in Russian), and
+one order at the end; a long PM of many orders (a player's corpus PMs one after another,
+English and Russian); and, as the worst case, ``bench_orders``'s chat naming a player in
+every sentence. Each is
 parsed ``--runs`` times; the median and the best are printed in wall-clock and CPU
 milliseconds, with the reading (the order at the end must still be read). Run::
 
@@ -14,16 +16,26 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import re
 import statistics
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_orders import _CHAT, LONG_PM_BYTES, Runner, load_setup, rendered  # noqa: E402
+from benchmarks.bench_orders import (  # noqa: E402
+    _CHAT,
+    CORPUS,
+    LONG_PM_BYTES,
+    Runner,
+    load_setup,
+    rendered,
+)
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,18 @@ _FR_LINES = (
     "franchement mon avis sur {c} n'a pas changé depuis le jour 1, plutôt village",
     "",
 )
+_RU_LINES = (
+    "короче перечитал весь второй день и так и не понял, откуда взялся вагон на {a}",
+    "кто его начал вообще непонятно, всё завертелось после простыни от {b}",
+    "[quote={b}]Надо смотреть на молчунов, им всегда всё сходит с рук[/quote]",
+    "ну это пустые слова, так говорят в каждой партии",
+    "> не уверен насчёт {a}, но подсчёт голосов какой-то странный",
+    "> ладно, до завтра",
+    "а ведущий сказал, что подсчёт верный, так что проехали",
+    "я весь день был на работе, так что сорри за поздний ответ",
+    "честно, моё мнение о {c} с первого дня не поменялось, скорее мирный",
+    "",
+)
 
 
 def _lines(template: tuple[str, ...], names: list[str], order: str) -> str:
@@ -80,16 +104,51 @@ def _lines(template: tuple[str, ...], names: list[str], order: str) -> str:
     return "\n".join(out) + tail
 
 
+# What ends a PM's text or makes it another format when it is not at the end: a signature
+# line, a quoted mail's header, HTML.
+_NOT_INSIDE = re.compile(r"^\s*(--|—)\s*$|wrote:|<\w+>", re.M)
+
+
+def _orders(case_file: str, actor: str) -> str:
+    """The PMs the corpus file ``case_file`` has from ``actor``, one after another (a long
+    PM of many orders, corrections and questions), repeated and cut to 64 KB; a PM that
+    would end the text or change its format (``_NOT_INSIDE``) is left out."""
+    data = yaml.safe_load((CORPUS / case_file).read_text(encoding="utf-8"))
+    texts = [
+        c["text"]
+        for c in data["cases"]
+        if c["actor"] == actor and not _NOT_INSIDE.search(c["text"])
+    ]
+    out: list[str] = []
+    size = 0
+    for i in range(100_000):
+        text = texts[i % len(texts)]
+        size += len(text.encode("utf-8")) + 2
+        if size > LONG_PM_BYTES - 4:
+            break
+        out.append(text)
+    return "\n\n".join(out)
+
+
 def long_pms() -> dict[str, LongPm]:
-    """The PMs timed: realistic chat with an order at the end (en, fr), and the worst case."""
+    """The PMs timed: realistic chat with an order at the end (en, fr, ru), a long PM of
+    many orders (en, ru), and the worst case."""
     pairs = zip(["Ann", "Bob"] * 1000, ["Carl"] * 2000, strict=True)
     chat = "".join(_CHAT.format(a=n, b=m) for n, m in pairs)
     worst = chat.encode("utf-8")[: LONG_PM_BYTES - 4].decode("utf-8", "ignore").rsplit(" ", 1)[0]
     english = _lines(_EN_LINES, ["Carl", "Iris", "Gwen"], "Anyway. Heal Frank tonight.")
     french = _lines(_FR_LINES, ["Hugo", "Sacha", "Camille"], "Bref. Je vote Lucas.")
+    russian = _lines(_RU_LINES, ["Кота", "Лисы", "Тигры"], "В общем. Лечу Кота.")
     return {
         "chat_en": LongPm("failheap", "failheap_a", "Bob", "night2", english),
         "chat_fr": LongPm("durarara", "durarara_a", "Jeanne", "day2", french),
+        "chat_ru": LongPm("ru_mafia", "ru_mafia_a", "Маша", "night2", russian),
+        "orders_en": LongPm(
+            "failheap", "failheap_a", "Bob", "night2", _orders("failheap_en.yaml", "Bob")
+        ),
+        "orders_ru": LongPm(
+            "ru_mafia", "ru_mafia_a", "Маша", "night2", _orders("ru_mafia_ru.yaml", "Маша")
+        ),
         "every_sentence_en": LongPm("failheap", "failheap_a", "Bob", "night2", worst),
     }
 

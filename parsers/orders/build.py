@@ -24,6 +24,7 @@ PENALTY = {
     "missing": 0.4,
     "extra_names": 0.5,
     "extra_claims": 0.5,
+    "extra_role": 0.5,
     "unknown_capital": 0.85,
     "other_phase": 0.6,
     "claim": 0.6,
@@ -226,6 +227,12 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
         piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
+    roles = [s for s in ability.targets if s.kind == TargetKind.ROLE]
+    if roles and draft.unread_first and not any(s.kind == TargetKind.ROLE for s in targets):
+        piece.doubt("missing", f"unrecognised where a role may be named: {draft.unread_first[0]}")
+    if draft.role_sought and not any(s.kind == TargetKind.ROLE for s in ability.targets):
+        piece.doubt("extra_role", f"checks for a role ('{draft.role_sought}'): "
+                    f"{ability.id} takes none")  # fmt: skip
     ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
     ranked = ranked or bool(ability.effect_params.get("ranked_alternatives"))
     if not ranked and any(s.alternatives for s in targets):

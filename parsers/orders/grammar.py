@@ -48,7 +48,8 @@ QUESTION_START: Final = _table(
 HEDGE: Final = _table(
     en="leaning towards|leaning toward|prolly|probs|i reckon|second thoughts|as if|maybe|might|"
     "perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
-    "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
+    "considering|wondering|wonder|think about|think of|hope|should i|if|in case|undecided|"
+    "unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
@@ -128,6 +129,39 @@ SEQUENCE: Final = _table(
     "choisis|cible|ce soir|cette nuit|demain|nuit|jour|lui|elle",
     ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
     "ночью|завтра|ночь|день|его|её|ее|ему|ей",
+)
+# What a teammate named after a team order does ("we hit Nell tonight, Crispin makes the
+# visit", "la famille tue X, Y s'en charge"): who carries the order out, matched on word keys.
+CARRY_OUT: Final = _table(
+    en="makes the visit|does the visit|visits|does it|does the hit|does the kill|does the job|"
+    "does the honours|does the honors|handles it|takes care of it|pulls the trigger|"
+    "carries it out|will do it|is on it|goes",
+    fr="s'en charge|s'en occupera|s'en occupe|le fait|le fera|fait la visite|fera la visite|"
+    "y va|ira|fait le boulot|s'y colle|s'y collera",
+    ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",
+)
+# Common words of each language (besides the grammar's own): a word written as one of them
+# is that word, never a misspelt or shortened player name ("more fun than sitting around"
+# is not Thad; "and" is not Andrea).
+COMMON_WORDS: Final = _table(
+    en="the|than|then|that|this|these|those|there|their|they|them|what|when|where|who|whom|"
+    "why|how|with|without|from|about|over|under|after|before|because|while|since|until|"
+    "some|any|many|much|more|most|less|least|very|really|quite|just|only|even|still|also|"
+    "all|each|every|both|either|neither|other|another|such|same|here|now|never|always|"
+    "often|again|too|not|but|and|nor|yet|for|was|were|are|has|have|had|been|being|can|"
+    "could|shall|should|will|would|may|might|must|does|did|done|get|got|gets|make|made|"
+    "take|took|come|came|know|knew|think|thought|look|looks|see|saw|say|said|tell|told|"
+    "give|gave|good|great|bad|best|better|worse|little|big|long|last|first|next|new|old|"
+    "own|people|thing|things|something|anything|nothing|everything|someone|anyone|"
+    "everyone|nobody|way|day|days|night|nights|time|today|tonight|yesterday|tomorrow|"
+    "around|into|onto|upon|off|out|down|back|away|through|sure|fun|fine|yes|yeah|okay",
+    fr="les|des|une|mais|donc|car|pour|par|avec|sans|sous|sur|dans|chez|vers|entre|"
+    "depuis|pendant|avant|après|comme|quand|alors|aussi|encore|toujours|jamais|déjà|"
+    "très|trop|peu|beaucoup|plus|moins|bien|mal|tout|tous|toute|toutes|rien|personne|"
+    "quelqu'un|chose|autre|autres|même|ici|cette|ces|celle|celui|ceux|leur|leurs|notre|"
+    "votre|nous|vous|elle|elles|ils|lui|moi|toi|qui|que|quoi|dont|où|est|sont|était|"
+    "être|avoir|fait|faire|dit|dire|vais|veux|peut|faut|oui|non|nuit|jour|soir|demain|"
+    "hier|aujourd'hui|bon|bonne|merci|vraiment",
 )
 # A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
 # order naming nobody, the one player the PM's earlier orders named.
@@ -264,8 +298,15 @@ CORRECTION: Final = _table(
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
 TARGET: Final = _table(
-    en="target|my target|targets|tonight's target|target tonight|my action|action",
-    fr="cible|ma cible|mon action|action",
+    en="target|my target|targets|tonight's target|target tonight|my action|action|"
+    # a controlled player's new target ("Control Radley and send him at Marwick")
+    "send him at|send her at|send them at|send him to|send her to|send them to|"
+    "send him after|send her after|point him at|point her at|point them at|aim him at|"
+    "aim her at|have him target|have her target|have them target|make him target|"
+    "make her target|make them target|redirect him to|redirect her to|redirect them to",
+    fr="cible|ma cible|mon action|action|envoie-le sur|envoie-la sur|envoie-les sur|"
+    "envoie-le chez|envoie-la chez|fais-le viser|fais-la viser|redirige-le vers|"
+    "redirige-la vers|redirige-le sur|redirige-la sur",
     ru="ход|мой ход|цель|моя цель|действие",
 )
 SELF: Final = _table(
@@ -273,6 +314,16 @@ SELF: Final = _table(
     fr="moi|moi-même|moi meme|me",
     ru="себя|себе|меня",
 )
+# Russian role words name a woman with another suffix ("Вербовщица", "Докторша",
+# "Журналистка"); the rulesets list the masculine forms. Endings of a role word and what a
+# feminine form ends in instead, the first that fits (adjectives of a role phrase too:
+# "мирная жительница"). Words of two letters, or already feminine, stay.
+FEMININE_RU: Final = (
+    ("щик", "щица"), ("тель", "тельница"), ("ник", "ница"), ("ист", "истка"), ("як", "ячка"),
+    ("анин", "анка"), ("арь", "арка"), ("ат", "атка"), ("ор", "орша"), ("ер", "ерша"),
+    ("ар", "арша"), ("эр", "эрша"), ("ир", "ирша"), ("ф", "фша"), ("ный", "ная"), ("ой", "ая"),
+    ("ий", "ая"),
+)  # fmt: skip
 CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
 GREETING: Final = _table(

@@ -22,6 +22,7 @@ from parsers.orders.performer import (
     one_move_each,
     performer_pieces,
     role_performer,
+    rule_performer_named,
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
@@ -199,6 +200,7 @@ class OrderParser:
         for draft in drafts:
             verdict: Verdict | None = None
             role_performer(draft, ctx, sit)
+            rule_performer_named(draft, ctx)
             ordered = kill_order(draft, ctx, sit) if draft.doer is not None else None
             if ordered is not None:  # "Kleene kills Anna" from the BO leader: order_kill
                 found, verdict = ordered

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -63,7 +61,6 @@ class Sentence:
     line: int
 
 
-@functools.lru_cache(maxsize=8192)
 @functools.lru_cache(maxsize=1 << 16)
 def normalize(word: str) -> str:
     """Casefold, unify apostrophes and ``ё``, strip Latin diacritics (``protège`` → ``protege``).
@@ -219,41 +216,79 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         quotes.append(inner.strip())
         spans.append(match.span())
     asides = [m.span() for m in _ASIDE.finditer(sentence)]
-    tokens = []
-    text = _ELISION.sub(r"\1' ", sentence)  # "l'autre" -> "l' autre", "l’autre" too
-    # the elision space shifts offsets: map quote spans through the same substitution
-    offsets = _offset_map(sentence, text) if text != sentence else None
-    for match in _WORD.finditer(text):
-        word = match.group(0)
-        start = offsets(match.start()) if offsets is not None else match.start()
-        quote = _span_index(spans, start) if spans else None
-        norm = normalize(word) if word[0].isalnum() else word
-        aside = bool(asides) and _span_index(asides, start) is not None
-        if norm:
-            tokens.append(Token(word.rstrip(".-"), norm, start, quote, aside))
+    text, inserted = _split_elisions(sentence)  # "l'autre" -> "l' autre", "l’autre" too
+    if not inserted and not spans and not asides:  # most sentences: offsets as they are
+        tokens = [
+            _make((form[0], form[1], match.start(), None, False))
+            for match in _WORD.finditer(text)
+            if (form := _forms(match.group()))[1]
+        ]
+    else:
+        tokens = _placed_tokens(sentence, text, inserted, spans, asides)
     question = "?" in sentence.replace("?)", "")
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
+
+
+_make = Token._make  # a token from its five fields, without the keyword-handling constructor
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _forms(word: str) -> tuple[str, str]:
+    """A matched word's token text and normal form (empty: no token); a long PM repeats
+    its words, so each is worked out once."""
+    return word.rstrip(".-"), normalize(word) if word[0].isalnum() else word
+
+
+def _split_elisions(sentence: str) -> tuple[str, list[int]]:
+    """The sentence with a space after each elision's apostrophe (``_ELISION``), and the
+    offsets in the new text of the spaces inserted."""
+    if "'" not in sentence and "’" not in sentence:
+        return sentence, []
+    pieces: list[str] = []
+    inserted: list[int] = []
+    last = 0
+    for match in _ELISION.finditer(sentence):
+        pieces += (sentence[last : match.start()], match.group(1), "' ")
+        inserted.append(match.end() + len(inserted))
+        last = match.end()
+    if not inserted:
+        return sentence, []
+    pieces.append(sentence[last:])
+    return "".join(pieces), inserted
+
+
+def _placed_tokens(
+    sentence: str,
+    text: str,
+    inserted: list[int],
+    spans: list[tuple[int, int]],
+    asides: list[tuple[int, int]],
+) -> list[Token]:
+    """The tokens of ``text`` (``sentence`` with the spaces ``inserted``), each placed at
+    its offset in ``sentence``, with its quote index and whether it is in an aside."""
+    aligned = _aligned(sentence, text) if inserted and "’" in sentence else None
+    tokens: list[Token] = []
+    before = 0  # inserted spaces before the current word
+    last = len(sentence) - 1
+    for match in _WORD.finditer(text):
+        written, norm = _forms(match.group())
+        at = match.start()
+        if aligned is not None:  # an apostrophe was also unified: aligned character-wise
+            start = aligned[at]
+        else:
+            while before < len(inserted) and inserted[before] < at:
+                before += 1
+            start = min(at - before, last)
+        quote = _span_index(spans, start) if spans else None
+        aside = bool(asides) and _span_index(asides, start) is not None
+        if norm:
+            tokens.append(_make((written, norm, start, quote, aside)))
+    return tokens
 
 
 def _span_index(spans: list[tuple[int, int]], at: int) -> int | None:
     """The index of the span holding offset ``at``, or None."""
     return next((i for i, (a, b) in enumerate(spans) if a <= at < b), None)
-
-
-def _offset_map(original: str, changed: str) -> Callable[[int], int]:
-    """Map each index of ``changed`` back to ``original`` (only spaces were inserted, one
-    after each elision's apostrophe)."""
-    if "’" in original:  # an apostrophe was also unified: align character by character
-        return _aligned(original, changed).__getitem__
-    inserted = [m.end() + k for k, m in enumerate(_ELISION.finditer(original))]
-    size = len(original)
-
-    def offset(at: int) -> int:
-        if at >= len(changed):
-            return size
-        return min(at - bisect.bisect_left(inserted, at), size - 1) if original else 0
-
-    return offset
 
 
 def _aligned(original: str, changed: str) -> list[int]:

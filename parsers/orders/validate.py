@@ -67,10 +67,31 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     lost = _lost(order, ctx, sit, actor)
     if lost is not None:
         return lost
+    held = _held_for_good(ctx, actor, sit.history)
+    if held is not None:
+        return held
     if actor is not None and actor.statuses & BLOCKING_STATUSES:
         status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
         return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
     return _ability_rules(order, ctx, sit)
+
+
+def _held_for_good(
+    ctx: Context, actor: RosterSlot | None, history: History | None
+) -> Verdict | None:
+    """A sender under a status the ruleset says stops every action for the rest of the game
+    (``blocks_actions``, ``lasts: game``: ru_mafia's ``jailed``, "выбывшими игроками", and
+    ``jailed_by_jailer``; DCTP's ``arrested``): refused when the history is given (the
+    statuses are the game's state); without one, the statuses may be stale: the GM checks."""
+    statuses = ctx.lexicon.ruleset.statuses
+    held = sorted(s for s in (actor.statuses if actor is not None else ())
+                  if s in statuses and statuses[s].lasts == "game"
+                  and statuses[s].effects.get("blocks_actions"))  # fmt: skip
+    if not held:
+        return None
+    if history is None:
+        return Verdict(doubt=f"{ctx.actor} is {held[0]}: the GM decides whether it stands")
+    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}")
 
 
 def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
