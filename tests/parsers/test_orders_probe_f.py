@@ -200,3 +200,36 @@ def test_the_jailers_orders_on_the_prisoner_stay_accepted_or_go_to_the_gm() -> N
     _accepted("ru", "Поликарп", "Выпускаю Лукерью.", "release_jailed Лукерья")
     _accepted("ru", "Поликарп", "Проверяю посаженную Лукерью.", "check_jailed Лукерья")
     _queued("ru", "Поликарп", "Проверяю Лукерью.")  # a check for sin, or of the prisoner?
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("en", "Fenwick", "guard Nell /s"),
+        ("en", "Tilda", "Shadow Brannock. 🙄"),
+        ("fr", "Théodule", "je bloque Bérangère /s"),
+        ("ru", "Никанор", "охраняю Вавилу 🙄"),
+    ],
+)
+def test_a_sarcasm_tag_or_an_eye_roll_queues(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_a_smile_is_no_sarcasm() -> None:
+    _accepted("en", "Fenwick", "guard Nell 😊", "guard Nell")
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("en", "Fenwick", "Guard Nell, assuming she's still town."),
+        ("en", "Tilda", "Shadow Halvard, depending on how today goes."),
+        ("fr", "Aldric", "Je protège Bérangère, en supposant qu'elle dise vrai."),
+        ("fr", "Théodule", "Je bloque Sévrine, ça dépend de ce que dit Isidore."),
+        ("ru", "Никанор", "Охраняю Пелагею, смотря как пройдёт день."),
+        ("ru", "Акулина", "Наблюдаю за Харитоном, вроде бы."),
+        ("ru", "Вавила", "Убиваю Февронию при условии, что её не лечат."),
+    ],
+)
+def test_an_order_on_a_proviso_queues(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
