@@ -233,3 +233,9 @@ def test_a_smile_is_no_sarcasm() -> None:
 )
 def test_an_order_on_a_proviso_queues(game: str, actor: str, text: str) -> None:
     _queued(game, actor, text)
+
+
+def test_a_russian_provisional_order_queues_even_in_brackets() -> None:
+    _queued("ru", "Никанор", "Охраняю Митрофана (предварительно).")
+    _queued("ru", "Акулина", "Предварительный ход: наблюдаю за Харитоном.")
+    _accepted("ru", "Никанор", "Охраняю Митрофана (это окончательно).", "guard Митрофан")
