@@ -59,7 +59,8 @@ HEDGE: Final = _table(
     "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
     "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
     "what could go wrong",
-    fr="en supposant|en attendant|ça dépend|selon|à condition|pourvu que|tant que|"
+    fr="sais plus|je sais plus|je ne sais plus|"
+    "en supposant|en attendant|ça dépend|selon|à condition|pourvu que|tant que|"
     "je penche pour|j'ai un doute|un doute|n'importe quoi|enfin je crois|enfin je pense|"
     "pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
@@ -90,7 +91,8 @@ DOUBT: Final = _table(
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
     "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
-    fr="j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
+    fr="sais plus|je sais plus|je ne sais plus|"
+    "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
     "je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"

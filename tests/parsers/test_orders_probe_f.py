@@ -239,3 +239,9 @@ def test_a_russian_provisional_order_queues_even_in_brackets() -> None:
     _queued("ru", "Никанор", "Охраняю Митрофана (предварительно).")
     _queued("ru", "Акулина", "Предварительный ход: наблюдаю за Харитоном.")
     _accepted("ru", "Никанор", "Охраняю Митрофана (это окончательно).", "guard Митрофан")
+
+
+def test_i_no_longer_know_queues_in_french() -> None:
+    _queued("fr", "Théodule", "Je bloque Sévrine. Je sais plus trop, en vrai.")
+    _queued("fr", "Isidore", "je vérifie Lothaire... bref je ne sais plus")
+    _accepted("fr", "Théodule", "Je bloque Sévrine. Bonne nuit !", "block Sévrine")
