@@ -51,7 +51,11 @@ TRIGGER_KINDS = frozenset(TRIGGERS)
 
 def continues(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     """ "arrest Akonyl. Crime: killing CTU, Night 1." completes the crime of the draft before
-    (only non-player slots: a bare name stays a correction for the GM to confirm)."""
+    (only non-player slots: a bare name stays a correction for the GM to confirm); "j'utilise
+    le PAD. Léopoldine est Shinra." gives an order still waiting for a player and a role
+    both (``_player_is_role``)."""
+    if _player_is_role(reading, ctx, carry):
+        return True
     if carry is None or carry.kind is not Kind.ORDER or not carry.names:
         return False
     if carry.crimes and carry.crimes[-1].phase is not None:
@@ -59,6 +63,27 @@ def continues(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     if not carry.wants(ctx, "crime") or reading.sentence.question:
         return False
     return not any(actor_trigger(reading, ctx, j) for j in range(len(reading.keys)))
+
+
+_COPULAS = frozenset({"is", "est"})
+
+
+def _player_is_role(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
+    """A sentence that is only "<player> is <role>" ("Léopoldine est Shinra.") right after
+    an order word that named nothing yet and takes a player and a role."""
+    if carry is None or carry.kind is not Kind.ORDER or reading.sentence.question:
+        return False
+    if carry.names or carry.roles or carry.claims or carry.hedged:
+        return False
+    if not (carry.wants(ctx, "player") and carry.wants(ctx, "role")):
+        return False
+    words = [j for j, t in enumerate(reading.sentence.tokens) if not t.is_punct]
+    name = reading.name(ctx, 0)
+    if name is None or len(name.players) != 1 or len(words) != name.length + 2:
+        return False
+    copula, role = words[name.length], words[name.length + 1]
+    match = reading.match(ctx, role)
+    return reading.norms[copula] in _COPULAS and bool(match and match.values("role"))
 
 
 def condition_end(reading: Reading, ctx: Context, i: int) -> int:

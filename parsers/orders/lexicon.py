@@ -240,7 +240,7 @@ class Lexicon:
                  for k in self.morph.keys(w)}  # fmt: skip
         for effect, table in grammar.EFFECT_WORDS.items():
             ids = [a.id for a in ruleset.abilities.values()
-                   if _effect_of(a) == effect and not a.passive]  # fmt: skip
+                   if effect_of(a) == effect and not a.passive]  # fmt: skip
             for lang, phrases in table.items():
                 for phrase in phrases:
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
@@ -470,7 +470,7 @@ def _second_word_index(entries: tuple[Entry, ...]) -> _SecondIndex:
     return singles, {k: tuple(v) for k, v in second.items()}
 
 
-def _effect_of(ability: Ability) -> str:
+def effect_of(ability: Ability) -> str:
     """The effect an ability has for the words players use: its primitive, or what its
     parameters say when a hook carries it out (a ``question`` asked: an investigation)."""
     effect = str(ability.effect)

@@ -157,7 +157,8 @@ def _sole_rule_performer(ability_id: str, ctx: Context) -> str | None:
 def role_performer(draft: Draft, ctx: Context, sit: Situation) -> None:
     """ "Вербовщик вербует Злату", "our Recruiter recruits Boris" from the clan head: a role
     named as the performer is the one living player of that role on the sender's side
-    (``Draft.doer``, then the performer rules); none or several leave the doubt (in place)."""
+    (``Draft.doer``, then the performer rules); none or several leave the doubt (in place).
+    A role whose one living holder is the order's own target says who the target is."""
     if draft.doer is not None or not draft.doer_roles or not draft.names:
         return
     roles = ctx.lexicon.ruleset.roles
@@ -165,6 +166,11 @@ def role_performer(draft: Draft, ctx: Context, sit: Situation) -> None:
     side = roles[str(sender.role)].faction if sender and sender.role in roles else None
     holders = [s.name for s in sit.roster.slots if s.alive and s.role in draft.doer_roles
                and roles[str(s.role)].faction == side]  # fmt: skip
+    targets = {p for group in draft.names for hit in group for p in hit.players}
+    anyone = [s.name for s in sit.roster.slots if s.alive and s.role in draft.doer_roles]
+    if len(anyone) == 1 and anyone[0] in targets:
+        draft.performer, draft.doer_roles = "", ()  # "c'est lui Bacula : je veux découvrir
+        return  # Sigismond" (Bacula): the role names the order's own target, no performer
     if side is not None and len(holders) == 1 and holders[0] != ctx.actor:
         draft.doer = NameHit((holders[0],), 1, 1.0, "role")
         draft.performer = ""

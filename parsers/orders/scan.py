@@ -20,7 +20,7 @@ from parsers.orders.cues import (
     trigger_kind,
 )
 from parsers.orders.draft import TRIGGERS, CrimeDraft, Draft
-from parsers.orders.lexicon import Match
+from parsers.orders.lexicon import Match, effect_of
 from parsers.orders.model import Claim, Kind
 from parsers.orders.players import NameHit
 from parsers.phases import Phase, is_previous
@@ -94,6 +94,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     for draft in drafts:
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
+    drafts = [d for k, d in enumerate(drafts) if not _told_decision(reading, d, drafts[k + 1 :])]
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
@@ -182,6 +183,21 @@ def _someone_did(reading: Reading, ctx: Context, draft: Draft) -> bool:
     if norms[start - 1] in _PAST_AUXILIARIES:
         return start >= 2 and norms[start - 2] in _THIRD_PERSONS
     return norms[start - 1] in _THIRD_PERSONS and ctx.lexicon.morph.is_past(norms[start])
+
+
+# First-person auxiliaries of a past tense ("on a décidé", "j'ai choisi", "we have decided").
+_OWN_AUXILIARIES = frozenset({"a", "ai", "avons", "have", "'ve", "had"})
+
+
+def _told_decision(reading: Reading, draft: Draft, later: list[Draft]) -> bool:
+    """ "avec Clothaire on a décidé : on mange Prosper": an order word in the past after an
+    auxiliary, naming nobody, with an order naming a player after it in the sentence, tells
+    how the order came about; it is no order of its own."""
+    if draft.kind is not Kind.ORDER or draft.names or draft.start < 1:
+        return False
+    if reading.norms[draft.start - 1] not in _OWN_AUXILIARIES:
+        return False
+    return any(d.kind is Kind.ORDER and d.names for d in later)
 
 
 _CLITICS = frozenset({"le", "la", "l"})
@@ -318,6 +334,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if cur is not None and _searched_for(reading, ctx, i, match, cur):
+            return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
             return match.length  # "Heal CTU tonight, she's probably getting targeted"
         if (
@@ -328,7 +346,11 @@ def _step(
         ):
             return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
         return _marker(ctx, cur, match, flags, loose)
-    if cur is not None and cur.kind is not Kind.CANCEL:
+    if (
+        cur is not None
+        and cur.kind is not Kind.CANCEL
+        and not _in_third_clause(reading, ctx, i, cur)
+    ):
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
@@ -728,6 +750,31 @@ def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
 
 
 _IF = frozenset({"if", "si", "whether", "ли"})
+
+
+def _searched_for(reading: Reading, ctx: Context, i: int, match: Match, cur: Draft) -> bool:
+    """ "Je cherche si Gontran est Bacula", "check whether Mike is mafia": an "if" between
+    an investigation's order word and its player says what to find out, not a doubt."""
+    abilities = ctx.lexicon.ruleset.abilities
+    if match.length != 1 or not _is_if(match) or cur.kind is not Kind.ORDER:
+        return False
+    if reading.name(ctx, i + 1) is None:  # "je cherche si tu veux Gontran": a doubt
+        return False
+    if cur.end != i or cur.names or not cur.abilities:
+        return False
+    return all(a in abilities and effect_of(abilities[a]) == "investigate" for a in cur.abilities)
+
+
+def _is_if(match: Match) -> bool:
+    """The match is the word "if" of one of the three languages."""
+    return any(e.norms == (word,) for e in match.entries for word in _IF)
+
+
+def _in_third_clause(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "je cherche si Gontran est Bacula, il a une tête d'Echarpe Jaune": a word in a clause
+    of its own about a third person, after an order that named its players, is no part of
+    the order (an unknown capital there is no misspelt target)."""
+    return _has_its_players(ctx, cur) and _about_a_third(reading, ctx, i, cur)
 
 
 def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:

@@ -209,3 +209,95 @@ def test_an_aside_with_a_doubt_or_no_handoff_stays_queued() -> None:
     ):
         result = _parse("dctp", HANDED, text, "Ugo", "night3", history)
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "je cherche si X est Bacula": the search's "if" says what to find out ------------------
+
+DRR = {"Sixtine": "saki", "Gaspard": "villager", "Marin": "villager", "Lison": "villager",
+       "Eudes": "blue_square"}  # fmt: skip
+
+
+def test_an_if_between_the_search_and_its_player_is_what_to_find_out() -> None:
+    for text in (
+        "Cette nuit je cherche si Gaspard est Bacula.",
+        "Je cherche si Marin est Bacula, il a un air de Carré Bleu 😅",
+        "je cherche si Gaspard est bien Bacula, il a défendu Lison",
+    ):
+        result = _parse("durarara", DRR, text, "Sixtine", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert len(result.orders) == 1 and result.orders[0].ability == "discover"
+
+
+def test_an_if_that_is_a_doubt_or_a_choice_stays_queued() -> None:
+    for text in (
+        "je cherche si tu veux Gaspard",
+        "Je cherche Gaspard, si possible",
+        "Je cherche si Gaspard ou Marin est Bacula",
+        "Je cherche si Gaspard est Bacula, enfin peut-être Marin",
+    ):
+        result = _parse("durarara", DRR, text, "Sixtine", "night2")
+        assert result.status is not Status.ACCEPTED, text
+
+
+# --- "c'est lui Bacula : je veux découvrir X": a role that names the target is no performer -
+
+BAC = {**DRR, "Gaspard": "bacula"}
+
+
+def test_a_role_before_the_order_that_is_its_targets_role_names_the_target() -> None:
+    for text in (
+        "Je crois que c'est lui Bacula : je veux découvrir Gaspard.",
+        "Bacula, à mon avis : je découvre Gaspard",
+    ):
+        result = _parse("durarara", BAC, text, "Sixtine", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert _orders(result) == ["discover Gaspard"]
+
+
+def test_a_role_before_the_order_held_by_someone_else_stays_queued() -> None:
+    for text in ("c'est lui Bacula : je veux découvrir Marin.", "Bacula : découvre Marin"):
+        result = _parse("durarara", BAC, text, "Sixtine", "night2")
+        assert result.status is not Status.ACCEPTED, text
+
+
+# --- "on a décidé : on mange X": the decision told is no day order; the den decides ----------
+
+
+def test_a_told_decision_before_the_wolves_kill_leaves_the_dens_reason() -> None:
+    for text in (
+        "Avec Eudes on a décidé : on mange Lison ce soir 🐺",
+        "On a décidé avec les autres, on dévore Marin.",
+    ):
+        result = _parse("durarara", {**DRR, "Lison": "blue_square"}, text, "Eudes", "night2")
+        assert result.status is Status.AMBIGUOUS  # the den's choice, not one member's PM
+        assert "den" in result.reason and "at day" not in result.reason, result.reason
+
+
+def test_a_decision_word_alone_or_with_its_own_player_stays_an_order_word() -> None:
+    alone = _parse("durarara", DRR, "on a décidé.", "Eudes", "night2")
+    assert alone.status is not Status.ACCEPTED
+    assert "day" in alone.reason, alone.reason  # still read as the day's tie-break word
+
+
+# --- "j'utilise le PAD. X est Shinra.": the player and role in the sentence after ----------
+
+PAD = {"Eudes": "blue_square", "Lison": "shinra", "Marin": "villager", "Gaspard": "celty",
+       "Aude": "villager", "Iris": "villager", "Paul": "villager", "Rémi": "villager"}  # fmt: skip
+
+
+def test_an_order_word_then_player_is_role_gives_both() -> None:
+    for text in ("Bon, j'utilise le PAD ce soir. Lison est Shinra.", "PAD. Gaspard est Celty"):
+        result = _parse("durarara", PAD, text, "Eudes", "night2")
+        assert result.status is Status.ACCEPTED, result.reason
+        assert len(result.orders) == 1 and result.orders[0].ability == "anti_reveal"
+
+
+def test_a_doubtful_or_open_player_is_role_stays_queued() -> None:
+    for text in (
+        "J'utilise le PAD. Lison est Shinra ou Celty.",
+        "J'utilise le PAD. Lison est peut-être Shinra.",
+        "J'utilise le PAD. Lison est Shinra ?",
+        "J'utilise le PAD. Lison et Marin.",
+    ):
+        result = _parse("durarara", PAD, text, "Eudes", "night2")
+        assert result.status is not Status.ACCEPTED, text
