@@ -46,7 +46,10 @@ QUESTION_START: Final = _table(
     "подскажи|подскажите|дай знать|дайте знать|сообщи мне|напиши мне",
 )
 HEDGE: Final = _table(
-    en="leaning towards|leaning toward|prolly|probs|i reckon|second thoughts|as if|maybe|might|"
+    en="assuming|assuming he|assuming she|assuming they|assuming that|assuming it|assuming he's|"
+    "assuming she's|assuming they're|depends on|"
+    "depending on|pending|provided that|provided he|provided she|as long as|"
+    "leaning towards|leaning toward|prolly|probs|i reckon|second thoughts|as if|maybe|might|"
     "perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
     "considering|wondering|wonder|think about|think of|hope|should i|if|in case|undecided|"
     "unless|after this|later|tomorrow|"
@@ -56,7 +59,9 @@ HEDGE: Final = _table(
     "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
     "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
     "what could go wrong",
-    fr="je penche pour|j'ai un doute|un doute|n'importe quoi|enfin je crois|enfin je pense|"
+    fr="sais plus|je sais plus|je ne sais plus|"
+    "en supposant|en attendant|ça dépend|selon|à condition|pourvu que|tant que|"
+    "je penche pour|j'ai un doute|un doute|n'importe quoi|enfin je crois|enfin je pense|"
     "pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
@@ -65,7 +70,9 @@ HEDGE: Final = _table(
     "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
     "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
     "s'il y|s'ils|sauf s'il",
-    ru="склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
+    ru="предварительно|предварительный|предварительная|"
+    "смотря|при условии|вроде бы|в зависимости|лишь бы|"
+    "склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
     "подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
@@ -84,7 +91,8 @@ DOUBT: Final = _table(
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
     "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
-    fr="j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
+    fr="sais plus|je sais plus|je ne sais plus|"
+    "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
     "je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
@@ -93,7 +101,8 @@ DOUBT: Final = _table(
     "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
     "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
     "super idée|excellente idée",
-    ru="есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
+    ru="предварительно|предварительный|предварительная|"
+    "есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
     "наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"

@@ -255,6 +255,8 @@ class OrderParser:
                 continue
             reading = Reading.of(tokenize(sentence, line), ctx)
             if not reading.sentence.tokens:
+                if drafts and _SARCASM.search(sentence):
+                    drafts[-1].hedged = True  # "Shadow Brannock. 🙄"
                 continue
             carry = drafts[-1] if drafts else None
             scanned = _may_order(reading, ctx, carry)
@@ -277,6 +279,9 @@ class OrderParser:
             named = _named(reading, ctx)
             for draft in found:
                 draft.mentions = named
+            if _SARCASM.search(sentence):  # "heal Osgood /s", "je soigne Isidore 🙄"
+                for draft in found or drafts[-1:]:
+                    draft.hedged = True
             if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if not found and not carried and drafts and _retracts(reading, ctx):
@@ -1057,6 +1062,9 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
     return any("correction" in k and not (j and "negation" in kinds[j - 1])
                for j, k in enumerate(kinds))  # fmt: skip
 
+
+# A sarcasm tag or an eye-roll: the order written is not meant.
+_SARCASM = re.compile(r"(?:^|\s)/s(?:\W|$)|[\U0001F644\U0001F612]")
 
 _RETRACT_START = tuple(tuple(t.norm for t in tokenize(p).tokens if not t.is_punct)
                        for lang in grammar.RETRACT_START.values() for p in lang)  # fmt: skip

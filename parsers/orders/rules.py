@@ -320,7 +320,8 @@ def _jailed(c: Check) -> Finding | None:
     """Seed 000: an arrested player: "Any actions, except those that release them from
     prison, on them will fail" (a status with ``targets_fail``; an ability whose ``removes``
     lists that status releases)."""
-    frees = c.ability.effect_params.get("removes") or ()
+    removes = c.ability.effect_params.get("removes") or ()
+    frees = {*([removes] if isinstance(removes, str) else removes), *_meant_for(c.ability)}
     for name in _acted_on(c):
         target = c.slot(name)
         for status in sorted(target.statuses) if target is not None else ():
@@ -328,8 +329,24 @@ def _jailed(c: Check) -> Finding | None:
             if found is None or not found.effects.get("targets_fail") or status in frees:
                 continue
             shown = found.name.get("en") or status.replace("_", " ")
+            if _holds_one_meant_for(c, status):  # the Jailer's "проверяю Лукерью"
+                return Finding(doubt=f"{name} is {shown}: {c.name}, or the order meant for them?")
             return Finding(rule=f"{name} is {shown}: actions on them fail, {c.name} included")
     return None
+
+
+def _holds_one_meant_for(c: Check, status: str) -> bool:
+    """The sender holds another ability meant for targets with ``status``."""
+    return any(status in _meant_for(found) for a in c.ctx.abilities or ()
+               if (found := c.ruleset.abilities.get(a)) is not None)  # fmt: skip
+
+
+def _meant_for(ability: Ability) -> set[str]:
+    """Statuses an ability's targets must hold (``target_rules: {slot0: {jailed_today:
+    true}}``, seed 004's Jailer on today's prisoner): its orders on them do not fail."""
+    rules = ability.effect_params.get("target_rules") or {}
+    keys = {str(k) for slot in rules.values() if isinstance(slot, Mapping) for k in slot}
+    return {k.removesuffix("_today") for k in keys}
 
 
 def _acted_on(c: Check) -> list[str]:

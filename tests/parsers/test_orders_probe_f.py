@@ -186,3 +186,62 @@ def test_an_interjection_before_a_correction_keeps_it_a_correction() -> None:
     _accepted(
         "fr", "Aldric", "Je protège Isidore. Euh, en fait plutôt Bérangère.", "guard Bérangère"
     )
+
+
+def test_an_order_on_a_jailed_ru_mafia_player_is_refused() -> None:
+    """Seed 004: a jailed player is out of the game; only the Jailer's orders meant for
+    today's prisoner reach them."""
+    status, orders = _parse("ru", "Ефросинья", "Лечу Лукерью этой ночью.")
+    assert (status, orders) == ("rejected", ())
+    assert _parse("ru", "Вавила", "Убиваю Лукерью.")[0] == "rejected"
+
+
+def test_the_jailers_orders_on_the_prisoner_stay_accepted_or_go_to_the_gm() -> None:
+    _accepted("ru", "Поликарп", "Выпускаю Лукерью.", "release_jailed Лукерья")
+    _accepted("ru", "Поликарп", "Проверяю посаженную Лукерью.", "check_jailed Лукерья")
+    _queued("ru", "Поликарп", "Проверяю Лукерью.")  # a check for sin, or of the prisoner?
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("en", "Fenwick", "guard Nell /s"),
+        ("en", "Tilda", "Shadow Brannock. 🙄"),
+        ("fr", "Théodule", "je bloque Bérangère /s"),
+        ("ru", "Никанор", "охраняю Вавилу 🙄"),
+    ],
+)
+def test_a_sarcasm_tag_or_an_eye_roll_queues(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_a_smile_is_no_sarcasm() -> None:
+    _accepted("en", "Fenwick", "guard Nell 😊", "guard Nell")
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("en", "Fenwick", "Guard Nell, assuming she's still town."),
+        ("en", "Tilda", "Shadow Halvard, depending on how today goes."),
+        ("fr", "Aldric", "Je protège Bérangère, en supposant qu'elle dise vrai."),
+        ("fr", "Théodule", "Je bloque Sévrine, ça dépend de ce que dit Isidore."),
+        ("ru", "Никанор", "Охраняю Пелагею, смотря как пройдёт день."),
+        ("ru", "Акулина", "Наблюдаю за Харитоном, вроде бы."),
+        ("ru", "Вавила", "Убиваю Февронию при условии, что её не лечат."),
+    ],
+)
+def test_an_order_on_a_proviso_queues(game: str, actor: str, text: str) -> None:
+    _queued(game, actor, text)
+
+
+def test_a_russian_provisional_order_queues_even_in_brackets() -> None:
+    _queued("ru", "Никанор", "Охраняю Митрофана (предварительно).")
+    _queued("ru", "Акулина", "Предварительный ход: наблюдаю за Харитоном.")
+    _accepted("ru", "Никанор", "Охраняю Митрофана (это окончательно).", "guard Митрофан")
+
+
+def test_i_no_longer_know_queues_in_french() -> None:
+    _queued("fr", "Théodule", "Je bloque Sévrine. Je sais plus trop, en vrai.")
+    _queued("fr", "Isidore", "je vérifie Lothaire... bref je ne sais plus")
+    _accepted("fr", "Théodule", "Je bloque Sévrine. Bonne nuit !", "block Sévrine")
