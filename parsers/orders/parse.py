@@ -1125,9 +1125,13 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
     return hits
 
 
+_FORWARDING = [p for ps in grammar.FORWARDED.values() for p in ps]
 _FORWARDED = re.compile(
-    r"(?<!\w)(?:"
-    + "|".join(re.escape(p) for ps in grammar.FORWARDED.values() for p in ps)
+    # the lookahead on the phrases' first letters skips most places of a long PM at once
+    r"(?<!\w)(?=["
+    + re.escape("".join(sorted({p[0] for p in _FORWARDING})))
+    + r"])(?:"
+    + "|".join(re.escape(p) for p in _FORWARDING)
     + r")(?!\w)",
     re.IGNORECASE,
 )
