@@ -78,7 +78,7 @@ class Reading:
     sentence: Sentence
     keys: list[frozenset[str]]
     norms: list[str]
-    cache: dict[tuple[str, int], object] = field(default_factory=dict)
+    phases: list[object] = field(default_factory=list)
 
     matches: list[object] = field(default_factory=list)
     names: list[object] = field(default_factory=list)
@@ -88,10 +88,21 @@ class Reading:
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
-        """Compute keys and normal forms of every token."""
-        keys = [ctx.lexicon.morph.keys(t.norm) for t in sentence.tokens]
-        unset = [_UNSET] * len(keys)
-        return cls(sentence, keys, [t.norm for t in sentence.tokens], {}, unset, list(unset))
+        """Compute keys and normal forms of every token. The look-ups (phrase, name,
+        phase) are made when first asked, except at the words where none can start (most
+        words of a long PM): those are None at once, from per-word tables."""
+        keys_of, lexicon = ctx.lexicon.morph.keys, ctx.lexicon
+        norms = [t.norm for t in sentence.tokens]
+        keys = [keys_of(n) for n in norms]
+        may_name, may_phase = ctx.players.may_name, lexicon.may_start_phase
+        names = [_UNSET if may_name(n) else None for n in norms]
+        phases = [_UNSET if may_phase(n, k) else None for n, k in zip(norms, keys, strict=True)]
+        if ctx.learned_abilities:  # a learned misspelling may be at any word
+            matches = [_UNSET] * len(keys)
+        else:
+            starts = lexicon.starts_phrase
+            matches = [_UNSET if starts(k) else None for k in keys]
+        return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
@@ -162,11 +173,9 @@ class Reading:
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""
-        key = ("phase", i)
         if not 0 <= i < len(self.keys):
             return None
-        if key not in self.cache:
-            possible = ctx.lexicon.may_start_phase(self.norms[i], self.keys[i])
-            found = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase) if possible else None
-            self.cache[key] = found
-        return self.cache[key]  # type: ignore[return-value]
+        found = self.phases[i]
+        if found is _UNSET:
+            found = self.phases[i] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+        return found  # type: ignore[return-value]
