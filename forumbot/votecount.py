@@ -139,9 +139,14 @@ def load_setup(path: Path) -> tuple[dict[str, Any], Roster, DaySetup]:
     if not isinstance(data, dict):
         raise ConfigError("(top level)", "must be a mapping with a 'players' key", str(path))
     try:
-        return data, roster_from_data(data), day_from_data(data)
+        roster, day = roster_from_data(data), day_from_data(data)
     except SetupError as exc:
         raise ConfigError(exc.key, exc.problem, str(path)) from exc
+    slots = {slot.name for slot in roster.slots}
+    for name, _votes in day.added_votes:
+        if name not in slots:
+            raise ConfigError(f"day.added_votes.{name}", "is not a player of this setup", str(path))
+    return data, roster, day
 
 
 def forum_zone(setup: Mapping[str, Any]) -> ZoneInfo | timezone:

@@ -302,10 +302,14 @@ def _record(work: Work, action: Action, visited: tuple[str, ...], outcome: str) 
 
 
 def _spend(work: Work, action: Action) -> None:
-    """Spend one use (or item charge); callers decide when, per ``spend_uses_on``."""
+    """Spend one use (or item charge); callers decide when, per ``spend_uses_on``. The use
+    is the one the order was checked against: the named performer's for a clan member's move
+    the clan head sent (``PERFORMER``), else the sender's."""
     ability = action.ability
-    player = work.players[action.actor]
-    left = uses_left(work, action.actor, ability)
+    named = action.order_params.get(PERFORMER)
+    spender = named if isinstance(named, str) and named in work.players else action.actor
+    player = work.players[spender]
+    left = uses_left(work, spender, ability)
     if left is None:
         return
     for item, _count in list(player.items.items()):
@@ -313,7 +317,7 @@ def _spend(work: Work, action: Action) -> None:
         if (
             idef is not None
             and idef.ability == ability.id
-            and ability.id not in (work.role_of(action.actor).abilities)
+            and ability.id not in (work.role_of(spender).abilities)
         ):
             player.items[item] = max(0, left - 1)
             return

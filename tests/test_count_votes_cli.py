@@ -263,3 +263,41 @@ def test_vote_rules_are_cached_until_the_ruleset_file_changes(tmp_path: Path) ->
     mine.write_text(text, encoding="utf-8")
     os.utime(mine, ns=(mine.stat().st_atime_ns, mine.stat().st_mtime_ns + 10**9))
     assert load_vote_rules(str(mine), {}).tie.value == "random"  # the GM's edit is read
+
+
+def test_a_host_penalty_in_the_setup_counts_on_the_wagon(tmp_path: Path) -> None:
+    """Seed 004's «+1 в лог»: the GM's penalty vote decides the Day the CLI counts, as it
+    does in the runtime (a 1-1 tie becomes Bob's lynch); a name not in the game is refused."""
+    posts = tmp_path / "posts.jsonl"
+    lines = [
+        {
+            "id": "10",
+            "author": "Ann",
+            "time": "2026-11-29T10:00:00+03:00",
+            "html": '<span style="color: red">Bob</span>',
+        },
+        {
+            "id": "11",
+            "author": "Bob",
+            "time": "2026-11-29T11:00:00+03:00",
+            "html": '<span style="color: red">Ann</span>',
+        },
+    ]
+    posts.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    setup = tmp_path / "setup.yaml"
+    day = "day: {number: 2, deadline: '2026-11-29T18:00:00+03:00', ended: true%s}\n"
+    players = "players: {Ann: civilian, Bob: civilian, Cy: civilian}\n"
+    setup.write_text(players + day % "", encoding="utf-8")
+    args = ("--ruleset", "ru_mafia", "--setup", str(setup), "--posts", str(posts), "--json")
+    code, out = run(*args)
+    assert code == 0, out
+    assert json.loads(out)["decision"]["lynched"] is None  # a tie
+    setup.write_text(players + day % ", added_votes: {Bob: 1}", encoding="utf-8")
+    code, out = run(*args)
+    assert code == 0, out
+    data = json.loads(out)
+    assert {w["target"]: w["votes"] for w in data["tally"]} == {"Bob": 2, "Ann": 1}
+    assert data["decision"]["lynched"] == "Bob"
+    setup.write_text(players + day % ", added_votes: {Bobby: 1}", encoding="utf-8")
+    code, out = run(*args)
+    assert code != 0 and "day.added_votes.Bobby" in out and "Traceback" not in out

@@ -24,6 +24,7 @@ PENALTY = {
     "missing": 0.4,
     "extra_names": 0.5,
     "extra_claims": 0.5,
+    "extra_role": 0.5,
     "unknown_capital": 0.85,
     "other_phase": 0.6,
     "claim": 0.6,
@@ -218,11 +219,20 @@ def _fill(draft: Draft, ctx: Context, ability: Ability) -> Piece:
             if isinstance(claim, Claim) and not claim_complete(claim):
                 piece.doubt("claim", f"claim not understood: '{claim.text}'")
         pools[TargetKind.CLAIM] = []
+    for slot in targets:  # "Investigate Halloran and interrogate Sable": two orders
+        if isinstance(slot.value, Claim) and _own_verb(slot.value, ability, ctx):
+            piece.doubt("claim", f"'{slot.value.verb}' in the claim is the sender's own order")
     claims = sum(1 for s in targets if s.kind == TargetKind.CLAIM)
     if claims > claims_allowed(ability, ctx):
         piece.doubt("extra_claims", f"{claims} claims given; {ability.id} takes fewer")
     if pools[TargetKind.PLAYER]:
         piece.doubt("extra_names", "more players named than the ability takes")
+    roles = [s for s in ability.targets if s.kind == TargetKind.ROLE]
+    if roles and draft.unread_first and not any(s.kind == TargetKind.ROLE for s in targets):
+        piece.doubt("missing", f"unrecognised where a role may be named: {draft.unread_first[0]}")
+    if draft.role_sought and not any(s.kind == TargetKind.ROLE for s in ability.targets):
+        piece.doubt("extra_role", f"checks for a role ('{draft.role_sought}'): "
+                    f"{ability.id} takes none")  # fmt: skip
     ranked = ability.effect in RANKED_EFFECTS or "ranked" in ability.tags
     ranked = ranked or bool(ability.effect_params.get("ranked_alternatives"))
     if not ranked and any(s.alternatives for s in targets):
@@ -262,6 +272,17 @@ def _worded(ability: Ability, name: str, draft: Draft, piece: Piece) -> str | No
     else:
         piece.doubt("missing", f"no {name} given: none of its words")
     return None
+
+
+def _own_verb(claim: Claim, ability: Ability, ctx: Context) -> bool:
+    """The claim's verb is another ability the sender may use now, written after "and"
+    ("Investigate Halloran and interrogate Sable"): a second order, not a claim."""
+    if claim.verb is None or claim.verb == ability.id or claim.verb not in ctx.usable:
+        return False
+    return bool(_AND.search(claim.text))
+
+
+_AND = re.compile(r"(?i)(?:^|\W)(?:and|et|и|also|aussi|puis|then|потом)(?:\W|$)")
 
 
 def _not_self(hits: list[object], ctx: Context) -> list[object]:

@@ -65,6 +65,8 @@ class Draft:
     crime_link: bool = False
     source: str = ""
     role_named: str = ""
+    role_sought: str = ""  # "проверю Мефодия на шерифа": the role the check is for
+    unread_first: list[str] = field(default_factory=list)  # unread before any name or role
     performer: str = ""
     doer: NameHit | None = None
     lent: tuple[Draft, NameHit] | None = None

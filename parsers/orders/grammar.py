@@ -46,41 +46,60 @@ QUESTION_START: Final = _table(
     "подскажи|подскажите|дай знать|дайте знать|сообщи мне|напиши мне",
 )
 HEDGE: Final = _table(
-    en="maybe|might|perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
-    "considering|wondering|should i|if|in case|undecided|unless|after this|later|tomorrow|"
+    en="leaning towards|leaning toward|prolly|probs|i reckon|second thoughts|as if|maybe|might|"
+    "perhaps|probably|not sure|unsure|idk|thinking about|thinking of|"
+    "considering|wondering|wonder|think about|think of|hope|should i|if|in case|undecided|"
+    "unless|after this|later|tomorrow|"
     "next night|some day|at some point|either one|either of|not certain|no idea|dunno|or so|"
     "jk|just kidding|kidding|for now|for the moment|for the time being|tentatively|provisionally|"
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
-    "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know",
-    fr="pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
+    "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
+    "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
+    "what could go wrong",
+    fr="je penche pour|j'ai un doute|un doute|n'importe quoi|enfin je crois|enfin je pense|"
+    "pour l'instant|pour le moment|provisoirement|peut-être|peut etre|hésite|sais pas|"
     "j'espère|j'espere|pas sûr|pense|si|sauf si|plus tard|demain|après ça|"
     "l'un ou l'autre|ou alors|j'hésite|pas certain|pas certaine|pas sûre|aucune idée|"
     "au cas où|à moins que|à moins qu'|je rigole|je plaisante|pas sûr à 100%|pas sûre à 100%|"
-    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
-    ru="может быть|наверное|возможно|пожалуй|не знаю|подумаю|думаю|если|или может|завтра|шучу|"
+    "pas complètement sûr|pas totalement sûr|pas tout à fait sûr|brouillon|pas définitif|"
+    "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
+    "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
+    "s'il y|s'ils|sauf s'il",
+    ru="склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
+    "подумаю|думаю|если|или может|завтра|шучу|"
     "пока что|временно|"
     "позже|в следующий раз|или же|не уверен|не уверена|сомневаюсь|хз|на случай|не на 100%|"
-    "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь",
+    "не совсем уверен|не совсем уверена|не до конца уверен|надеюсь|черновик|не окончательно|"
+    "ага конечно|ага щас|отличная идея|гениально|гениальная идея",
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
 DOUBT: Final = _table(
-    en="not sure|i think|i guess|i believe|to be confirmed|will confirm|not final|tentative|"
+    en="second thoughts|i reckon|as if|not sure|i think|i guess|i believe|to be confirmed|"
+    "will confirm|not final|tentative|"
     "maybe|perhaps|probably|unsure|idk|jk|just kidding|kidding|i'll confirm|confirm later|"
     "will update|i'll update|update later|might change|may change|could change|might switch|"
     "subject to change|for now|for the moment|for the time being|tbd|tentatively|"
     "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
-    "not quite sure",
-    fr="je crois|je pense|à confirmer|je confirme demain|pas sûr|pas sûre|pas certain|"
+    "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
+    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
+    fr="j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
+    "je confirme demain|pas sûr|pas sûre|pas certain|"
     "peut-être|sans doute|provisoire|pas définitif|je rigole|je plaisante|je te redis|"
     "je te redirai|je confirme plus tard|je changerai peut-être|pour l'instant|pour le moment|"
     "provisoirement|à voir|quoique|laisse tomber|bof|ou pas|ou non|pas sûr à 100%|"
-    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr",
-    ru="не уверен|не уверена|кажется|думаю|наверное|может быть|возможно|подтвержу|пока не точно|"
+    "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr|"
+    "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
+    "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
+    "super idée|excellente idée",
+    ru="есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
+    "наверное|может быть|возможно|подтвержу|пока не точно|"
     "не точно|шучу|пока что|может поменяю|поменяю|напишу позже|позже напишу|подтвержу позже|"
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
-    "не до конца уверен",
+    "не до конца уверен|подумаю|неважно|не то написала|не то написал|дай час|дай мне час|"
+    "дай время|потом напишу|потом подтвержу|окончательно позже|черновик|ага конечно|"
+    "ага щас|отличная идея|гениально|не знаю",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word
@@ -110,6 +129,39 @@ SEQUENCE: Final = _table(
     "choisis|cible|ce soir|cette nuit|demain|nuit|jour|lui|elle",
     ru="и|тоже|также|ещё|еще|потом|затем|следующий|следующая|после|выбор|выбираю|сегодня|"
     "ночью|завтра|ночь|день|его|её|ее|ему|ей",
+)
+# What a teammate named after a team order does ("we hit Nell tonight, Crispin makes the
+# visit", "la famille tue X, Y s'en charge"): who carries the order out, matched on word keys.
+CARRY_OUT: Final = _table(
+    en="makes the visit|does the visit|visits|does it|does the hit|does the kill|does the job|"
+    "does the honours|does the honors|handles it|takes care of it|pulls the trigger|"
+    "carries it out|will do it|is on it|goes",
+    fr="s'en charge|s'en occupera|s'en occupe|le fait|le fera|fait la visite|fera la visite|"
+    "y va|ira|fait le boulot|s'y colle|s'y collera",
+    ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",
+)
+# Common words of each language (besides the grammar's own): a word written as one of them
+# is that word, never a misspelt or shortened player name ("more fun than sitting around"
+# is not Thad; "and" is not Andrea).
+COMMON_WORDS: Final = _table(
+    en="the|than|then|that|this|these|those|there|their|they|them|what|when|where|who|whom|"
+    "why|how|with|without|from|about|over|under|after|before|because|while|since|until|"
+    "some|any|many|much|more|most|less|least|very|really|quite|just|only|even|still|also|"
+    "all|each|every|both|either|neither|other|another|such|same|here|now|never|always|"
+    "often|again|too|not|but|and|nor|yet|for|was|were|are|has|have|had|been|being|can|"
+    "could|shall|should|will|would|may|might|must|does|did|done|get|got|gets|make|made|"
+    "take|took|come|came|know|knew|think|thought|look|looks|see|saw|say|said|tell|told|"
+    "give|gave|good|great|bad|best|better|worse|little|big|long|last|first|next|new|old|"
+    "own|people|thing|things|something|anything|nothing|everything|someone|anyone|"
+    "everyone|nobody|way|day|days|night|nights|time|today|tonight|yesterday|tomorrow|"
+    "around|into|onto|upon|off|out|down|back|away|through|sure|fun|fine|yes|yeah|okay",
+    fr="les|des|une|mais|donc|car|pour|par|avec|sans|sous|sur|dans|chez|vers|entre|"
+    "depuis|pendant|avant|après|comme|quand|alors|aussi|encore|toujours|jamais|déjà|"
+    "très|trop|peu|beaucoup|plus|moins|bien|mal|tout|tous|toute|toutes|rien|personne|"
+    "quelqu'un|chose|autre|autres|même|ici|cette|ces|celle|celui|ceux|leur|leurs|notre|"
+    "votre|nous|vous|elle|elles|ils|lui|moi|toi|qui|que|quoi|dont|où|est|sont|était|"
+    "être|avoir|fait|faire|dit|dire|vais|veux|peut|faut|oui|non|nuit|jour|soir|demain|"
+    "hier|aujourd'hui|bon|bonne|merci|vraiment",
 )
 # A pronoun for a player ("vote: pofa. And I'm using Voice of Accusation on him"): in an
 # order naming nobody, the one player the PM's earlier orders named.
@@ -182,7 +234,8 @@ VAGUE: Final = _table(
     en="whoever|whomever|someone|somebody|anyone|anybody|same person|same as|the one who|"
     "random|randomly|whoever is|person who|player who|guy who|girl who|one who|people who",
     fr="quelqu'un|n'importe qui|celui qui|celle qui|au hasard|le même|la personne qui|"
-    "le joueur qui|la joueuse qui",
+    "le joueur qui|la joueuse qui|celui que|celle que|ceux que|celui qu'|celle qu'|"
+    "le plus|la plus",
     ru="кого-нибудь|кто-нибудь|кого-то|любого|тот кто|того кто|того|кого|наугад|случайно",
 )
 # "if X is lynched, then Y": the condition of a ranked alternative (after "if", "si", "если").
@@ -194,7 +247,11 @@ GONE: Final = _table(
     ru="умрет|умрёт|умру|умер|умерла|убит|убита|убьют|посадят|сел|села|сядет|недоступен|недоступна|"
     "нельзя|выбыл|выбыла",
 )
-CONDITION_START: Final = _table(en="if|in case", fr="si|au cas où", ru="если|в случае")
+CONDITION_START: Final = _table(
+    en="if|in case",
+    fr="si|s'il est|s'il a|s'il se|s'il ne|s'il n'|s'ils|au cas où",
+    ru="если|в случае",
+)
 # Words before "else" that make it no branch ("anything else", "someone else").
 BRANCH_NOT_AFTER: Final = _table(
     en="anything|something|nothing|everything|anyone|someone|somebody|nobody|everyone|"
@@ -219,6 +276,13 @@ BRANCH_OTHERWISE: Final = _table(
     "si personne",
     ru="если нет|иначе|если же нет|если не|если никого|в противном случае|а нет",
 )
+# "Heal Bob. Or not, he's probably fine.": a sentence opening with one of these after an
+# order, naming nobody, takes the order back without saying what replaces it.
+RETRACT_START: Final = _table(
+    en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
+    fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди",
+)
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
     en="actually|actually no|no wait|wait no|on second thought|scratch that|instead|"
@@ -234,24 +298,43 @@ CORRECTION: Final = _table(
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
 TARGET: Final = _table(
-    en="target|my target|targets|tonight's target|target tonight|my action|action",
-    fr="cible|ma cible|mon action|action",
+    en="target|my target|targets|tonight's target|target tonight|my action|action|"
+    # a controlled player's new target ("Control Radley and send him at Marwick")
+    "send him at|send her at|send them at|send him to|send her to|send them to|"
+    "send him after|send her after|point him at|point her at|point them at|aim him at|"
+    "aim her at|have him target|have her target|have them target|make him target|"
+    "make her target|make them target|redirect him to|redirect her to|redirect them to",
+    fr="cible|ma cible|mon action|action|envoie-le sur|envoie-la sur|envoie-les sur|"
+    "envoie-le chez|envoie-la chez|fais-le viser|fais-la viser|redirige-le vers|"
+    "redirige-la vers|redirige-le sur|redirige-la sur",
     ru="ход|мой ход|цель|моя цель|действие",
 )
 SELF: Final = _table(
     en="me|myself|self|my self",
     fr="moi|moi-même|moi meme|me",
-    ru="себя|себе|меня|сам|сама",
+    ru="себя|себе|меня",
 )
+# Russian role words name a woman with another suffix ("Вербовщица", "Докторша",
+# "Журналистка"); the rulesets list the masculine forms. Endings of a role word and what a
+# feminine form ends in instead, the first that fits (adjectives of a role phrase too:
+# "мирная жительница"). Words of two letters, or already feminine, stay.
+FEMININE_RU: Final = (
+    ("щик", "щица"), ("тель", "тельница"), ("ник", "ница"), ("ист", "истка"), ("як", "ячка"),
+    ("анин", "анка"), ("арь", "арка"), ("ат", "атка"), ("ор", "орша"), ("ер", "ерша"),
+    ("ар", "арша"), ("эр", "эрша"), ("ир", "ирша"), ("ф", "фша"), ("ный", "ная"), ("ой", "ая"),
+    ("ий", "ая"),
+)  # fmt: skip
 CRIME_LINK: Final = _table(en="for|with|of", fr="pour|de", ru="за")
 DISGUISE_LINK: Final = _table(en="as|disguised as|disguising as", fr="en|comme", ru="как|под")
 GREETING: Final = _table(
     en="hi|hello|hey|heya|hiya|yo|dear gm|hi gm|hey gm|hello gm|good evening|good morning|"
     "gm|mod|host|evening|morning|sup|ok|okay|so|alright|hmm|um|uh|please|pls|plz|btw|"
     "by the way|oh|ah",
-    fr="salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|s'il te plaît|"
+    fr="hmm|hum|euh|salut|bonjour|bonsoir|coucou|cher mj|mj|yo|alors|bon|donc|stp|svp|"
+    "s'il te plaît|"
     "au fait|oh|ah",
-    ru="привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|итак|так|"
+    ru="хм|хмм|эм|ой|привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|"
+    "итак|так|"
     "ну|пожалуйста|плиз|кстати",
 )
 SIGNOFF: Final = _table(

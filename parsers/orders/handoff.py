@@ -15,6 +15,17 @@ from parsers.orders.history import History
 from parsers.roster import Roster
 
 _PREFIX = r"(?:for|as|on behalf of|in place of|instead of|from)\s+"
+# "And for Pep (she handed me her actions…): …": a joining word before the header, and an
+# aside between the name and its mark.
+_JOINED = r"(?:(?:and|also|plus|then|et|aussi|puis)\s+)?"
+_ASIDE = r"(?:\s*\((?P<aside>[^()]*)\))?"
+_HANDED = re.compile("|".join(re.escape(p) for t in grammar.HANDED.values() for p in t), re.I)
+_UNSURE = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(re.escape(p) for k in (grammar.HEDGE, grammar.DOUBT) for t in k.values() for p in t)
+    + r")(?!\w)|\?",
+    re.I,
+)
 _SEPARATOR = r"\s*(?:[:,\-\u2013\u2014]|$)"
 _SENTENCE_END = re.compile(r"(?<=[.!?)])\s+")
 
@@ -68,11 +79,18 @@ def _pieces(line: str, names: Names) -> list[str]:
 
 def _header(names: Names, line: str) -> tuple[str, str] | None:
     for giver, name in names:
-        pattern = rf"^(?:{_PREFIX})?{re.escape(name)}(?:'s actions)?{_SEPARATOR}"
+        pattern = rf"^{_JOINED}(?:{_PREFIX})?{re.escape(name)}(?:'s actions)?{_ASIDE}{_SEPARATOR}"
         match = re.match(pattern, line, re.IGNORECASE)
-        if match:
+        if match and _plain_aside(match.group("aside")):
             return giver, line[match.end() :].strip()
     return None
+
+
+def _plain_aside(aside: str | None) -> bool:
+    """No aside, or one that only states the hand-off ("she handed me her actions for
+    tonight, you got her PM"): no doubt, hedge or question in it, which the header would
+    otherwise hide from the reading."""
+    return aside is None or (bool(_HANDED.search(aside)) and not _UNSURE.search(aside))
 
 
 def without_statement(own: str, givers: Sequence[str], others: Sequence[str]) -> str:

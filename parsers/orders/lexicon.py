@@ -112,7 +112,8 @@ class Lexicon:
         for entries in self._index.values():
             entries.sort(key=lambda e: -len(e.words))
         self.grammar_words = self._grammar_words()
-        self.all_words = frozenset(self.known_words.union(*self.grammar_words.values()))
+        common = (w for words in grammar.COMMON_WORDS.values() for w in words)
+        self.all_words = frozenset(self.known_words.union(*self.grammar_words.values(), common))
         self._only_words = {
             lang: frozenset(words - set().union(*(w for o, w in self.grammar_words.items()
                                                   if o != lang)))
@@ -128,6 +129,7 @@ class Lexicon:
         self.instead_keys = self._word_keys(grammar.INSTEAD)
         self.affirm_keys = self._word_keys(grammar.AFFIRM)
         self.pick_keys = self._word_keys(grammar.PICK)
+        self.carry_out = self._phrase_keys(grammar.CARRY_OUT)
 
     def _grammar_words(self) -> dict[str, frozenset[str]]:
         """Per language, the written words of the shared grammar's phrases."""
@@ -142,6 +144,22 @@ class Lexicon:
         """The keys of a table's one-word phrases (looked up per word, not as phrases)."""
         words = (w for phrases in table.values() for p in phrases for w in p.split())
         return frozenset(k for w in words for k in self.morph.keys(normalize(w)))
+
+    def _phrase_keys(self, table: grammar.Table) -> tuple[tuple[frozenset[str], ...], ...]:
+        """A table's phrases as the key sets of their words (matched per word, in order)."""
+        phrases = (p for found in table.values() for p in found)
+        words = ([t.norm for t in tokenize(p).tokens if not t.is_punct] for p in phrases)
+        return tuple(tuple(self.morph.keys(w) for w in found) for found in words if found)
+
+    def phrase_at(
+        self, keys: list[frozenset[str]], i: int, phrases: tuple[tuple[frozenset[str], ...], ...]
+    ) -> int:
+        """The length of the longest of ``phrases`` starting at token ``i`` (0: none)."""
+        found = [
+            len(p) for p in phrases
+            if i + len(p) <= len(keys) and all(keys[i + j] & w for j, w in enumerate(p))
+        ]  # fmt: skip
+        return max(found, default=0)
 
     def _phase_keys(self) -> frozenset[str]:
         """Every word key a phase reference may start with (a fast pre-check per token)."""
@@ -243,6 +261,11 @@ class Lexicon:
         for lang, phrases in vocab.items():
             for phrase in _strings(phrases):
                 self.add(kind, value, phrase, str(lang))
+        if kind == "role":  # "Вербовщица", "Докторша": the feminine forms of the role
+            russian = [*_strings(name.get("ru")), *_strings(vocab.get("ru"))]
+            for phrase in dict.fromkeys(feminine_ru(p) for p in russian):
+                if phrase not in russian:
+                    self.add(kind, value, phrase, "ru")
 
     def match_at(
         self,
@@ -417,6 +440,8 @@ class Lexicon:
             kept = [e for e in found if e.kind != "ability" or e.value not in avoid]
             if any(e.kind in TRIGGER_KINDS for e in kept):
                 found = kept
+        if norms:
+            found = [e for e in found if not _bare_stem(e, norms, i)]
         if not found:
             return None
         best = max(len(e.words) for e in found)
@@ -459,6 +484,23 @@ def _effect_of(ability: Ability) -> str:
     return effect
 
 
+# Kinds whose words are read by their written form when a much shorter word is their stem.
+_SURFACE_KINDS = frozenset({"hedge", "doubt"})
+_STEM_GAP = 3  # "kidding" (7 letters) is not "kid" (3), its Snowball stem
+
+
+def _bare_stem(entry: Entry, norms: list[str], i: int) -> bool:
+    """ "the kid is getting too close": a hedge or doubt word ("kidding") met only through
+    its stem by a much shorter word that is that stem ("kid", a noun) is another word."""
+    if entry.kind not in _SURFACE_KINDS:
+        return False
+    for j, written in enumerate(entry.norms):
+        token = norms[i + j] if i + j < len(norms) else ""
+        if token != written and len(written) - len(token) >= _STEM_GAP:
+            return True
+    return False
+
+
 def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:
     """Per kind, keep the entries whose words match the written forms most often."""
     exact = {id(e): sum(a == b for a, b in zip(e.norms, surface, strict=False)) for e in found}
@@ -466,6 +508,21 @@ def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:
     for entry in found:
         top[entry.kind] = max(top.get(entry.kind, 0), exact[id(entry)])
     return [e for e in found if exact[id(e)] == top[e.kind]]
+
+
+def feminine_ru(phrase: str) -> str:
+    """A Russian role phrase in its feminine form ("вербовщик мафии" → "вербовщица мафии",
+    "мирный житель" → "мирная жительница"; ``grammar.FEMININE_RU``); words no ending fits
+    stay as written."""
+    words = []
+    for word in phrase.split():
+        low = word.casefold()
+        ending = next((e for e in grammar.FEMININE_RU if low.endswith(e[0])), None)
+        if ending is None or len(low) < 3:
+            words.append(word)
+        else:
+            words.append(word[: len(word) - len(ending[0])] + ending[1])
+    return " ".join(words)
 
 
 def _strings(value: Any) -> Iterable[str]:

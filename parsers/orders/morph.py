@@ -51,6 +51,22 @@ def _stemmer(lang: str) -> Any:
     return snowballstemmer.stemmer(_STEM_LANGS[lang])
 
 
+# Russian verbs come in aspect pairs that pymorphy3 keeps apart: "проверю" is "проверить",
+# "проверяю" "проверять". A player writes either whichever form the vocabulary lists; the
+# pairs of the order verbs differ in "-ять"/"-ить"/"-ать" after the same root ("проверять" /
+# "проверить", "заменять" / "заменить"): that root is one more key. Short roots are left
+# out ("брать" / "брить").
+_ASPECT_ENDINGS = ("ять", "ить", "ать")
+_MIN_ASPECT_ROOT = 5
+
+
+def _aspect_key(lemma: str) -> str | None:
+    """The aspect key of a Russian infinitive (``проверить`` → ``≈провер``), else None."""
+    if not lemma.endswith(_ASPECT_ENDINGS) or len(lemma) - 3 < _MIN_ASPECT_ROOT:
+        return None
+    return "≈" + lemma[:-3]
+
+
 class Morph:
     """Per-parser cache of word keys for the languages a ruleset declares."""
 
@@ -85,10 +101,17 @@ class Morph:
         return result
 
     def lemmas(self, norm: str) -> tuple[str, ...]:
-        """Russian normal forms of a word, most likely first (``Машу`` → ``маша``, ``махать``)."""
+        """Russian normal forms of a word, most likely first (``Машу`` → ``маша``, ``махать``),
+        then the aspect key of a verb (``≈провер`` for ``проверю`` and ``проверяю``)."""
         seen: dict[str, None] = {}
+        verbs: list[str] = []
         for parse in _analyzer().parse(norm):
-            seen.setdefault(parse.normal_form.replace("ё", "е"), None)
+            lemma = parse.normal_form.replace("ё", "е")
+            seen.setdefault(lemma, None)
+            if parse.tag.POS in ("VERB", "INFN"):
+                verbs.append(lemma)
+        for aspect in filter(None, map(_aspect_key, verbs)):
+            seen.setdefault(aspect, None)
         return tuple(seen)
 
     def forms(self, norm: str) -> frozenset[str]:

@@ -22,6 +22,7 @@ from parsers.orders.performer import (
     one_move_each,
     performer_pieces,
     role_performer,
+    rule_performer_named,
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
@@ -199,6 +200,7 @@ class OrderParser:
         for draft in drafts:
             verdict: Verdict | None = None
             role_performer(draft, ctx, sit)
+            rule_performer_named(draft, ctx)
             ordered = kill_order(draft, ctx, sit) if draft.doer is not None else None
             if ordered is not None:  # "Kleene kills Anna" from the BO leader: order_kill
                 found, verdict = ordered
@@ -277,6 +279,8 @@ class OrderParser:
                 draft.mentions = named
             if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
+            if not found and not carried and drafts and _retracts(reading, ctx):
+                drafts[-1].hedged = True  # "Слежу за Х. Или нет, он скорее всего чист."
             if not found and not carried and drafts and _dangling(reading, ctx):
                 drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
             if asks:
@@ -1040,6 +1044,19 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
                for j, k in enumerate(kinds))  # fmt: skip
 
 
+_RETRACT_START = tuple(tuple(t.norm for t in tokenize(p).tokens if not t.is_punct)
+                       for lang in grammar.RETRACT_START.values() for p in lang)  # fmt: skip
+
+
+def _retracts(reading: Reading, ctx: Context) -> bool:
+    """A sentence naming nobody that opens by taking the order before it back ("Or not,
+    he's probably fine.", "Ou pas, on verra.", "Или нет, он скорее всего чист")."""
+    norms = [t.norm for t in reading.sentence.tokens if not t.is_punct]
+    if _named(reading, ctx) or _affirms(reading):
+        return False
+    return any(tuple(norms[: len(p)]) == p for p in _RETRACT_START)
+
+
 def _corrects_to_a_name(reading: Reading, ctx: Context) -> bool:
     """A correction word with a player named after it ("hmm, make it Dave")."""
     fixed = [i for i in range(len(reading.keys)) if _kind_at(reading, ctx, i, "correction")]
@@ -1070,11 +1087,24 @@ def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     draft.names = [[h] for h in others]
     draft.source = reading.sentence.text
     draft.doer, draft.past = last.doer, last.past  # "Ганс стреляет в Машу. Хотя нет, в Кота."
+    same = [[h.players for h in group] for group in last.names] == [[h.players] for h in others]
     if any(_kind_at(reading, ctx, i, "correction") for i in range(len(reading.keys))):
         draft.corrects = True  # "Actually, make that Gwen.": read forward, Gwen
-    elif [[h.players for h in group] for group in last.names] != [[h.players] for h in others]:
+        if same and not _affirms(reading):  # "Vote Colombe. Colombe, I changed my mind."
+            draft.guessed = "a correction naming the same player: the order withdrawn?"
+    elif not same:
         draft.guessed = "a name alone after the order: a correction?"  # not "… Loïc. Loïc."
     return [draft]
+
+
+_AFFIRM_WORDS = frozenset(normalize(p) for lang in grammar.AFFIRM.values() for p in lang
+                          if " " not in p)  # fmt: skip
+
+
+def _affirms(reading: Reading) -> bool:
+    """A confirmation word as written in the sentence ("Iris, точно.", "Bob. Final."; not
+    "finalement", a correction word sharing the stem)."""
+    return any(t.norm in _AFFIRM_WORDS for t in reading.sentence.tokens)
 
 
 def _corrected_names(reading: Reading, ctx: Context, last: Draft) -> list[NameHit] | None:

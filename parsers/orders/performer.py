@@ -15,7 +15,7 @@ from parsers.orders.context import Context
 from parsers.orders.model import Slot
 from parsers.orders.players import NameHit
 from parsers.orders.rules import OUT_STATUSES, performer_finding
-from parsers.orders.scan import Draft
+from parsers.orders.scan import VISITOR, Draft
 from parsers.orders.validate import BLOCKING_STATUSES, Situation, Verdict, validate
 from resolver.model import TargetKind
 
@@ -122,6 +122,36 @@ def _teammate_doubt(sit: Situation, ctx: Context, name: str) -> str | None:
     if roles[str(doer.role)].faction != roles[str(sender.role)].faction:
         return f"{name} is not of {ctx.actor}'s team: the GM checks"
     return None
+
+
+def rule_performer_named(draft: Draft, ctx: Context) -> None:
+    """ "The family hits Nell tonight, Crispin makes the visit" from the Godfather: the
+    performer named after the order (``scan.VISITOR``) is the one teammate who carries out
+    the sender's own team ability by the ruleset's rule (its ``performer_tag``: Failheap's
+    Mafioso), so the order is the sender's own, as if he were not named (in place)."""
+    if draft.doer is None or draft.doer.how != VISITOR or draft.past:
+        return
+    name = draft.doer.players[0]
+    own = [a for a in draft.abilities if a in (ctx.abilities or ())]
+    if own and all(_sole_rule_performer(a, ctx) == name for a in own):
+        draft.doer = None
+
+
+def _sole_rule_performer(ability_id: str, ctx: Context) -> str | None:
+    """The teammate who carries out ``ability_id`` by its ``performer_tag`` when exactly one
+    living, free player of the sender's team has the tag, else None."""
+    rules = ctx.lexicon.ruleset
+    ability = rules.abilities.get(ability_id)
+    tag = ability.effect_params.get("performer_tag") if ability is not None else None
+    slots = {s.name: s for s in ctx.players.roster.slots}
+    sender = slots.get(ctx.actor)
+    if not tag or sender is None or sender.role not in rules.roles:
+        return None
+    team, roles = rules.roles[str(sender.role)].faction, rules.roles
+    doers = [s.name for s in slots.values() if s.alive and s.role in roles
+             and not s.statuses & (OUT_STATUSES | BLOCKING_STATUSES)
+             and roles[str(s.role)].faction == team and tag in roles[str(s.role)].tags]  # fmt: skip
+    return doers[0] if len(doers) == 1 else None
 
 
 def role_performer(draft: Draft, ctx: Context, sit: Situation) -> None:

@@ -219,6 +219,8 @@ class PlayerFinder:
         return self._fuzzy[word]
 
     def _fuzzy_hit(self, word: str) -> NameHit | None:
+        if fold(word) in self._words:
+            return None  # "than", "and", "check": a word of the language, not a name's typo
         found = self._index.resolve(word)
         if isinstance(found, Resolved):
             rivals = self._near_misses(word, found.slot)

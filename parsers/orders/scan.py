@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from parsers.orders.claims import parse_claim, parse_claims
@@ -291,6 +292,13 @@ def _step(
     if name is not None and not role_wanted(cur, ctx, match):
         if cur is None and match and ctx.role and ctx.role in match.values("role"):
             return name.length  # "Шериф стреляет…" from the sheriff: himself, not a player
+        carried_out = _carries_it_out(reading, ctx, i, name.length, cur)
+        if carried_out and cur is not None:
+            hit = govern(reading, ctx, i, name)  # "…, Crispin makes the visit"
+            cur.doer = replace(hit, how=VISITOR)
+            return carried_out
+        if cur is not None and _in_remark_clause(reading, ctx, i, cur):
+            return name.length  # "check Ophélie, elle a défendu Léandre": what she did
         hit = govern(reading, ctx, i, name)
         _add_name(cur, loose, hit, flags)
         flags["name_span"] = (i, i + name.length, hit) if cur is not None else None
@@ -305,17 +313,35 @@ def _step(
     if match is not None:
         flags["aside"] = token.aside
         flags["at"] = i
+        flags["role_for"] = i > 0 and reading.norms[i - 1] in _ROLE_FOR
         if cur is not None and "vague" in match.kinds() and _described_aside(reading, ctx, i, cur):
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
             return match.length  # "Heal CTU tonight, she's probably getting targeted"
+        if (
+            cur is not None
+            and cur.names
+            and "negation" in match.kinds()
+            and _opens_correction(reading, ctx, i + match.length)
+        ):
+            return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
         return _marker(ctx, cur, match, flags, loose)
     if cur is not None and cur.kind is not Kind.CANCEL:
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
+
+
+def _opens_correction(reading: Reading, ctx: Context, j: int) -> bool:
+    """The first word from token ``j`` on, past punctuation, starts a correction ("нет,
+    лучше Х", "no, make it X"): the "no" before it is that correction's, not "not X"."""
+    tokens = reading.sentence.tokens
+    while j < len(tokens) and tokens[j].is_punct:
+        j += 1
+    match = reading.match(ctx, j) if j < len(tokens) else None
+    return match is not None and "correction" in match.kinds() and reading.name(ctx, j) is None
 
 
 def _carry_flags(
@@ -329,6 +355,8 @@ def _carry_flags(
         flags["adjacent"] = flags["adjacent"] and between
 
 
+# The Russian preposition of a check for a role ("проверяю Мефодия на шерифа").
+_ROLE_FOR = frozenset({"на"})
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
 
 
@@ -557,6 +585,8 @@ def _marker(
         cur.crime_link = True
     elif match.values("role"):
         _add_role(cur, match.values("role")[0])
+        if flags.get("role_for"):
+            cur.role_sought = match.entries[0].text
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
@@ -569,11 +599,8 @@ _CLAUSE_SUBJECTS = frozenset({"i", "i'm", "im", "i've", "je", "j", "he", "she", 
 _CLAUSE_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
 
 
-def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
-    """ "Shadow Rosalind, I have a feeling someone is going to visit her", "shoot Piotr
-    instead of whoever he picked": a described person after the order named all the players
-    it takes, in a clause of its own (a mark, then a new subject) or as the target it
-    replaces ("instead of", "au lieu de", "вместо"), is no doubt about the order's target."""
+def _has_its_players(ctx: Context, cur: Draft) -> bool:
+    """The draft names every player its abilities need, with no alternative pending."""
     if not cur.names or cur.alt_next or cur.or_next:
         return False
     for ability_id in cur.abilities:
@@ -583,6 +610,87 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
         )
         if ability is None or len(wanted) > len(cur.names):
             return False
+    return True
+
+
+# How a performer named by a clause of its own after the order was found (``NameHit.how``).
+VISITOR = "visitor"
+# Marks and words that open the clause naming who carries an order out.
+_VISITOR_OPENERS = frozenset({",", ";", "-", "—", "–", "and", "et", "и", "а"})
+
+
+def _carries_it_out(reading: Reading, ctx: Context, i: int, length: int, cur: Draft | None) -> int:
+    """ "The family hits Nell tonight, Crispin makes the visit", "La famille tue Bérangère
+    ce soir, Aymeric s'en charge": one player named in a clause of its own at the end of an
+    order's sentence, doing nothing but carry it out (``grammar.CARRY_OUT``), is who carries
+    it out (the draft's performer), not a target. Returns the tokens the clause spans
+    (0: not such a clause)."""
+    if cur is None or cur.kind is not Kind.ORDER or cur.doer is not None or i < 1:
+        return 0
+    name = reading.name(ctx, i)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return 0
+    tokens = reading.sentence.tokens
+    gap = reading.sentence.text[tokens[i - 1].start + len(tokens[i - 1].text) : tokens[i].start]
+    opened = reading.norms[i - 1] in _VISITOR_OPENERS or any(d in gap for d in "-—–")
+    if not opened or not _has_its_players(ctx, cur):  # "kill Dina - Tobin handles it"
+        return 0
+    size = ctx.lexicon.phrase_at(reading.keys, i + length, ctx.lexicon.carry_out)
+    if not size:
+        return 0
+    j = i + length + size
+    while j < len(tokens):
+        found = reading.phase(ctx, j)
+        if found is not None and not is_previous(reading.norms, j):
+            j += found[1]  # "…, Crispin makes the visit tonight"
+        elif tokens[j].is_punct or is_kind(reading, ctx, j, "greeting"):
+            j += 1
+        else:
+            return 0
+    return len(tokens) - i
+
+
+# Kinds that make a clause more than a remark: it may add to, change or doubt the order.
+_NOT_REMARK = TRIGGER_KINDS | {"hedge", "doubt", "open_choice", "correction", "alternative",
+                               "negation", "condition", "vague"}  # fmt: skip
+
+
+def _in_remark_clause(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "Ce soir je check Ophélie stp, elle a défendu Léandre bizarrement": a name in a
+    clause of its own after an order that named all its players (a mark, then a third
+    person as subject), telling what that person did or is (a past tense or a remark
+    word), with no word that could add to, pick or change an order, is chat."""
+    if cur.kind is not Kind.ORDER or not _has_its_players(ctx, cur):
+        return False
+    norms, keys, lexicon = reading.norms, reading.keys, ctx.lexicon
+    mark = next((j for j in range(i - 1, cur.start, -1) if norms[j] in _CLAUSE_MARKS), None)
+    if mark is None or any(reading.name(ctx, j) for j in range(mark, i)):
+        return False
+    subject = next((j for j in range(mark + 1, i) if norms[j] in _THIRDS), None)
+    if subject is None:
+        return False
+    end = next((j for j in range(i + 1, len(norms)) if norms[j] in _CLAUSE_MARKS), len(norms))
+    told = False
+    for j in range(subject + 1, end):
+        if reading.name(ctx, j) is not None and j != i:
+            return False
+        found = reading.match(ctx, j)
+        if found is not None and found.kinds() & _NOT_REMARK:
+            return False
+        if keys[j] & (lexicon.preference_keys | lexicon.pick_keys | lexicon.sequence_keys):
+            return False
+        told = told or bool(keys[j] & lexicon.remark_keys) or norms[j] in _PAST_AUXILIARIES
+        told = told or lexicon.morph.is_past(norms[j])
+    return told
+
+
+def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "Shadow Rosalind, I have a feeling someone is going to visit her", "shoot Piotr
+    instead of whoever he picked": a described person after the order named all the players
+    it takes, in a clause of its own (a mark, then a new subject) or as the target it
+    replaces ("instead of", "au lieu de", "вместо"), is no doubt about the order's target."""
+    if not _has_its_players(ctx, cur):
+        return False
     last = next((j for j in range(i - 1, -1, -1) if reading.name(ctx, j) is not None), None)
     if last is None:
         return False
@@ -660,5 +768,7 @@ def _unknown_word(ctx: Context, cur: Draft, word: str, flags: dict[str, Any]) ->
         _add_name(cur, [], hit, flags)
     elif word.casefold() not in ctx.lexicon.known_words:
         cur.unknown.append(word)
+        if not cur.names and not cur.roles:
+            cur.unread_first.append(word)  # "Ищу шерифиню - Дарья": a role not read?
         if joined:
             cur.joined.append(word)

@@ -67,10 +67,31 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     lost = _lost(order, ctx, sit, actor)
     if lost is not None:
         return lost
+    held = _held_for_good(ctx, actor, sit.history)
+    if held is not None:
+        return held
     if actor is not None and actor.statuses & BLOCKING_STATUSES:
         status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
         return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
     return _ability_rules(order, ctx, sit)
+
+
+def _held_for_good(
+    ctx: Context, actor: RosterSlot | None, history: History | None
+) -> Verdict | None:
+    """A sender under a status the ruleset says stops every action for the rest of the game
+    (``blocks_actions``, ``lasts: game``: ru_mafia's ``jailed``, "выбывшими игроками", and
+    ``jailed_by_jailer``; DCTP's ``arrested``): refused when the history is given (the
+    statuses are the game's state); without one, the statuses may be stale: the GM checks."""
+    statuses = ctx.lexicon.ruleset.statuses
+    held = sorted(s for s in (actor.statuses if actor is not None else ())
+                  if s in statuses and statuses[s].lasts == "game"
+                  and statuses[s].effects.get("blocks_actions"))  # fmt: skip
+    if not held:
+        return None
+    if history is None:
+        return Verdict(doubt=f"{ctx.actor} is {held[0]}: the GM decides whether it stands")
+    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}")
 
 
 def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
@@ -266,7 +287,22 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         voter = _slot(sit.roster, ctx.actor)
         if voter is not None and "lover" in voter.statuses and "lover" in target.statuses:
             return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
+        if _paired_in_history(ctx, sit.history, target.name):
+            return Verdict(doubt=f"{ctx.actor} votes against {target.name}, paired as lovers")
     return Verdict()
+
+
+def _paired_in_history(ctx: Context, history: History | None, target: str) -> bool:
+    """The history holds an order that made the voter and the target lovers (an ability
+    giving the ``lover`` status to its two targets, durarara's Cupid), though the roster's
+    statuses do not show the pair."""
+    abilities = ctx.lexicon.ruleset.abilities
+    return history is not None and any(
+        (found := abilities.get(o.ability)) is not None
+        and found.effect_params.get("status") == "lover"
+        and {ctx.actor, target} <= set(o.targets)
+        for o in history.orders
+    )
 
 
 def _handoff(order: Order, ctx: Context, sit: Situation) -> Verdict:

@@ -56,7 +56,9 @@ class DaySetup:
     added_votes: tuple[tuple[str, int], ...] = ()
 
 
-_DAY_KEYS = frozenset({"number", "deadline", "majority", "mayor_choice", "gm_choice", "ended"})
+_DAY_KEYS = frozenset(
+    {"number", "deadline", "majority", "mayor_choice", "gm_choice", "ended", "added_votes"}
+)
 _EVENT_KEYS = frozenset({"post", "kind", "player", "status", "remove", "votes", "target"})
 
 
@@ -92,7 +94,22 @@ def day_from_data(data: Mapping[str, Any]) -> DaySetup:
         events=tuple(events),
         ended=_bool(day.get("ended", False), "day.ended"),
         gm_choice=_name(day.get("gm_choice"), "day.gm_choice"),
+        added_votes=_added(day.get("added_votes"), "day.added_votes"),
     )
+
+
+def _added(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """``{player: votes}``: votes on a player's wagon that no voter cast (penalties)."""
+    if value is None:
+        return ()
+    if not isinstance(value, Mapping):
+        raise SetupError(where, "must map a player to a number of votes (e.g. {Bob: 1})")
+    out = []
+    for name, votes in value.items():
+        if isinstance(votes, bool) or not isinstance(votes, int) or votes < 1:
+            raise SetupError(f"{where}.{name}", "must be a whole number of votes, 1 or more")
+        out.append((_name(name, f"{where}.{name}") or "", votes))
+    return tuple(out)
 
 
 def _bool(value: Any, where: str) -> bool:
