@@ -26,6 +26,9 @@ class Context:
         combos_unknown: the ruleset says neither how many actions a player gives a phase
             (``actions_per_phase``) nor which may not be combined (``exclusive_with``), and
             the sender is no clan head: two different orders in one PM go to the GM.
+        words: per normal form of a word, what :meth:`Reading.of` needs of it, filled as
+            the PM is read (it depends only on the lexicon, the players and the learned
+            abilities, which the contexts made from this one keep).
     """
 
     lexicon: Lexicon
@@ -40,9 +43,25 @@ class Context:
     one_action: bool = False
     exclusive: tuple[frozenset[str], ...] = ()
     combos_unknown: bool = False
+    words: dict[str, _WordFacts] = field(default_factory=dict, compare=False, repr=False)
 
 
 _UNSET = object()  # a look-up not made yet
+# A word's keys, then for its name, phase and phrase look-ups _UNSET (to be made) or None
+# (none can start at this word).
+_WordFacts = tuple[frozenset[str], object, object, object]
+
+
+def _facts(ctx: Context, norm: str) -> _WordFacts:
+    """What :meth:`Reading.of` needs of a word, worked out once per parse (``ctx.words``)."""
+    lexicon = ctx.lexicon
+    keys = lexicon.morph.keys(norm)
+    name = _UNSET if ctx.players.may_name(norm) else None
+    phase = _UNSET if lexicon.may_start_phase(norm, keys) else None
+    # a learned misspelling may be at any word
+    match = _UNSET if ctx.learned_abilities or lexicon.starts_phrase(keys) else None
+    found = ctx.words[norm] = (keys, name, phase, match)
+    return found
 
 
 def _role_over_other_ability(found: Match, abilities: frozenset[str]) -> Match:
@@ -91,17 +110,13 @@ class Reading:
         """Compute keys and normal forms of every token. The look-ups (phrase, name,
         phase) are made when first asked, except at the words where none can start (most
         words of a long PM): those are None at once, from per-word tables."""
-        keys_of, lexicon = ctx.lexicon.morph.keys, ctx.lexicon
         norms = [t.norm for t in sentence.tokens]
-        keys = [keys_of(n) for n in norms]
-        may_name, may_phase = ctx.players.may_name, lexicon.may_start_phase
-        names = [_UNSET if may_name(n) else None for n in norms]
-        phases = [_UNSET if may_phase(n, k) else None for n, k in zip(norms, keys, strict=True)]
-        if ctx.learned_abilities:  # a learned misspelling may be at any word
-            matches = [_UNSET] * len(keys)
-        else:
-            starts = lexicon.starts_phrase
-            matches = [_UNSET if starts(k) else None for k in keys]
+        table = ctx.words
+        facts = [table.get(n) or _facts(ctx, n) for n in norms]
+        keys = [f[0] for f in facts]
+        names = [f[1] for f in facts]
+        phases = [f[2] for f in facts]
+        matches = [f[3] for f in facts]
         return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:
@@ -139,8 +154,7 @@ class Reading:
         """ "Il a pris des risques pour moi": in a sentence clearly in one language, a word
         of that language's grammar is not another language's one-word order phrase."""
         lexicon = ctx.lexicon
-        friends = [e for e in found.entries if lexicon.false_friend(e)]
-        if not friends:
+        if not lexicon.has_false_friend(found):
             return found
         if self.language is _UNSET:
             self.language = lexicon.sentence_language(self.norms)
