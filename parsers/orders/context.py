@@ -104,6 +104,7 @@ class Reading:
     holds: dict[frozenset[str], bool] = field(default_factory=dict)
     language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
     every_key: frozenset[str] | None = None  # the keys of all its words, once needed
+    all_names: list[NameHit] | None = None  # the names at every word, once needed
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -184,6 +185,16 @@ class Reading:
         if found is _UNSET:
             found = self.names[i] = ctx.players.exact_at(self.sentence.tokens, i)
         return found  # type: ignore[return-value]
+
+    def names_at_every_word(self, ctx: Context) -> list[NameHit]:
+        """:meth:`name` at every word, in order, the words with none left out."""
+        if self.all_names is None:
+            self.all_names = [
+                hit
+                for i, known in enumerate(self.names)
+                if known is not None and (hit := self.name(ctx, i)) is not None
+            ]
+        return self.all_names
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""

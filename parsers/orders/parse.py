@@ -401,7 +401,7 @@ class OrderParser:
         """No order word: "Target: Dave" names the target of the sender's one usable
         targeted ability; a misspelt order word next to a name becomes a doubted draft."""
         tokens = reading.sentence.tokens
-        if ctx.abilities is None or not any(reading.name(ctx, i) for i in range(len(tokens))):
+        if ctx.abilities is None or not reading.names_at_every_word(ctx):
             return []
         if reading.may_hold(ctx, _TARGET) and any(
             _kind_at(reading, ctx, i, "target") for i in range(len(tokens))
@@ -967,8 +967,8 @@ def _belief(reading: Reading, ctx: Context, i: int, match: Match | None) -> bool
 
 def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
     """Every player other than the sender the sentence names."""
-    hits = (reading.name(ctx, i) for i in range(len(reading.sentence.tokens)))
-    return tuple(p for h in hits if h is not None for p in h.players if p != ctx.actor)
+    hits = reading.names_at_every_word(ctx)
+    return tuple(p for h in hits for p in h.players if p != ctx.actor)
 
 
 _THAT = frozenset({"that", "que", "qu", "что", "чтобы"})
