@@ -233,11 +233,11 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     """
     quotes: list[str] = []
     spans: list[tuple[int, int]] = []
-    for match in _QUOTED.finditer(sentence):
+    for match in _QUOTED.finditer(sentence) if _may_quote(sentence) else ():
         inner = next(g for g in match.groups() if g is not None)
         quotes.append(inner.strip())
         spans.append(match.span())
-    asides = [m.span() for m in _ASIDE.finditer(sentence)]
+    asides = [m.span() for m in _ASIDE.finditer(sentence)] if "(" in sentence else []
     text, inserted = _split_elisions(sentence)  # "l'autre" -> "l' autre", "l’autre" too
     if not inserted and not spans and not asides:  # most sentences: offsets as they are
         tokens = [
@@ -247,7 +247,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         ]
     else:
         tokens = _placed_tokens(sentence, text, inserted, spans, asides)
-    question = "?" in sentence.replace("?)", "")
+    question = "?" in sentence and "?" in sentence.replace("?)", "")
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
 
 
