@@ -121,7 +121,10 @@ def build_vocabulary(words: Mapping[str, Sequence[str]], keyfn: KeyFn) -> PhaseV
 
 
 def _ordinal(norm: str, vocab: PhaseVocabulary) -> int | None:
+    """The number of the first ordinal (in the vocabulary's order) a key of the word is."""
     keys = vocab.keyfn(norm)
+    if vocab.ordinals.keys().isdisjoint(keys):
+        return None  # most words
     return next((n for key, n in vocab.ordinals.items() if key in keys), None)
 
 
@@ -130,18 +133,25 @@ def _number(norm: str, vocab: PhaseVocabulary) -> int | None:
     return int(match.group(1)) if match else _ordinal(norm, vocab)
 
 
-def _words(table: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
-    """Every phrase of a grammar table as normalized words, longest first."""
+_Phrases = Mapping[str, tuple[tuple[str, ...], ...]]
+
+
+def _words(table: Mapping[str, tuple[str, ...]]) -> _Phrases:
+    """Every phrase of a grammar table as normalized words, longest first, by first word."""
     phrases = {tuple(normalize(w) for w in p.split()) for ps in table.values() for p in ps}
-    return tuple(sorted(phrases, key=len, reverse=True))
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(phrases, key=len, reverse=True):
+        if words:
+            by_first.setdefault(words[0], []).append(words)
+    return {first: tuple(group) for first, group in by_first.items()}
 
 
 _TONIGHT, _PREVIOUS, _PREP = _words(TONIGHT), _words(PREVIOUS), _words(PREP)
 
 
-def _phrase_at(norms: Sequence[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+def _phrase_at(norms: Sequence[str], i: int, phrases: _Phrases) -> int:
     """Length of the longest of ``phrases`` starting at ``i`` (0 if none)."""
-    for words in phrases:
+    for words in phrases.get(norms[i], ()) if i < len(norms) else ():
         if tuple(norms[i : i + len(words)]) == words:
             return len(words)
     return 0

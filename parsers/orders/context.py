@@ -26,6 +26,9 @@ class Context:
         combos_unknown: the ruleset says neither how many actions a player gives a phase
             (``actions_per_phase``) nor which may not be combined (``exclusive_with``), and
             the sender is no clan head: two different orders in one PM go to the GM.
+        words: per normal form of a word, what :meth:`Reading.of` needs of it, filled as
+            the PM is read (it depends only on the lexicon, the players and the learned
+            abilities, which the contexts made from this one keep).
     """
 
     lexicon: Lexicon
@@ -40,9 +43,25 @@ class Context:
     one_action: bool = False
     exclusive: tuple[frozenset[str], ...] = ()
     combos_unknown: bool = False
+    words: dict[str, _WordFacts] = field(default_factory=dict, compare=False, repr=False)
 
 
 _UNSET = object()  # a look-up not made yet
+# A word's keys, then for its name, phase and phrase look-ups _UNSET (to be made) or None
+# (none can start at this word).
+_WordFacts = tuple[frozenset[str], object, object, object]
+
+
+def _facts(ctx: Context, norm: str) -> _WordFacts:
+    """What :meth:`Reading.of` needs of a word, worked out once per parse (``ctx.words``)."""
+    lexicon = ctx.lexicon
+    keys = lexicon.morph.keys(norm)
+    name = _UNSET if ctx.players.may_name(norm) else None
+    phase = _UNSET if lexicon.may_start_phase(norm, keys) else None
+    # a learned misspelling may be at any word
+    match = _UNSET if ctx.learned_abilities or lexicon.starts_phrase(keys) else None
+    found = ctx.words[norm] = (keys, name, phase, match)
+    return found
 
 
 def _role_over_other_ability(found: Match, abilities: frozenset[str]) -> Match:
@@ -78,20 +97,28 @@ class Reading:
     sentence: Sentence
     keys: list[frozenset[str]]
     norms: list[str]
-    cache: dict[tuple[str, int], object] = field(default_factory=dict)
+    phases: list[object] = field(default_factory=list)
 
     matches: list[object] = field(default_factory=list)
     names: list[object] = field(default_factory=list)
     holds: dict[frozenset[str], bool] = field(default_factory=dict)
     language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
     every_key: frozenset[str] | None = None  # the keys of all its words, once needed
+    all_names: list[NameHit] | None = None  # the names at every word, once needed
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
-        """Compute keys and normal forms of every token."""
-        keys = [ctx.lexicon.morph.keys(t.norm) for t in sentence.tokens]
-        unset = [_UNSET] * len(keys)
-        return cls(sentence, keys, [t.norm for t in sentence.tokens], {}, unset, list(unset))
+        """Compute keys and normal forms of every token. The look-ups (phrase, name,
+        phase) are made when first asked, except at the words where none can start (most
+        words of a long PM): those are None at once, from per-word tables."""
+        norms = [t.norm for t in sentence.tokens]
+        table = ctx.words
+        facts = [table.get(n) or _facts(ctx, n) for n in norms]
+        keys = [f[0] for f in facts]
+        names = [f[1] for f in facts]
+        phases = [f[2] for f in facts]
+        matches = [f[3] for f in facts]
+        return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:
         """The vocabulary phrase at token ``i`` (learned misspellings included)."""
@@ -128,8 +155,7 @@ class Reading:
         """ "Il a pris des risques pour moi": in a sentence clearly in one language, a word
         of that language's grammar is not another language's one-word order phrase."""
         lexicon = ctx.lexicon
-        friends = [e for e in found.entries if lexicon.false_friend(e)]
-        if not friends:
+        if not lexicon.has_false_friend(found):
             return found
         if self.language is _UNSET:
             self.language = lexicon.sentence_language(self.norms)
@@ -160,13 +186,21 @@ class Reading:
             found = self.names[i] = ctx.players.exact_at(self.sentence.tokens, i)
         return found  # type: ignore[return-value]
 
+    def names_at_every_word(self, ctx: Context) -> list[NameHit]:
+        """:meth:`name` at every word, in order, the words with none left out."""
+        if self.all_names is None:
+            self.all_names = [
+                hit
+                for i, known in enumerate(self.names)
+                if known is not None and (hit := self.name(ctx, i)) is not None
+            ]
+        return self.all_names
+
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""
-        key = ("phase", i)
         if not 0 <= i < len(self.keys):
             return None
-        if key not in self.cache:
-            possible = ctx.lexicon.may_start_phase(self.norms[i], self.keys[i])
-            found = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase) if possible else None
-            self.cache[key] = found
-        return self.cache[key]  # type: ignore[return-value]
+        found = self.phases[i]
+        if found is _UNSET:
+            found = self.phases[i] = find_phase(self.norms, i, ctx.lexicon.phases, ctx.phase)
+        return found  # type: ignore[return-value]

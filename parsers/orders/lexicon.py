@@ -97,6 +97,8 @@ class Lexicon:
         self._memo: dict[tuple[object, ...], Match | None] = {}
         self._false_friends: dict[int, str] | None = None
         self._by_second: dict[int, tuple[tuple[Entry, ...], _SecondIndex]] = {}
+        self._sizes: dict[tuple[int, frozenset[str]], tuple[tuple[Entry, ...], int]] = {}
+        self._friendly: dict[int, tuple[Match, bool]] = {}
         self._anchor_keys: dict[frozenset[str], frozenset[str]] = {}
         self.display: dict[tuple[str, str], str] = {}
         self.known_words: set[str] = set()
@@ -191,6 +193,8 @@ class Lexicon:
         self._for_keys.clear()
         self._memo.clear()
         self._by_second.clear()
+        self._sizes.clear()
+        self._friendly.clear()
         self._false_friends = None
         self._anchor_keys.clear()
         for key in words[0]:
@@ -299,16 +303,32 @@ class Lexicon:
         memo: tuple[object, ...]
         if len(entries[0].words) > 1:  # a longer phrase may start here: look at what follows
             # the answer depends on the words the phrases that may start here could cover
-            size = max((len(e.words) for e in self._candidates(entries, keys, i)), default=1)
+            size = self._window(entries, keys, i)
             window = (tuple(keys[i : i + size]), tuple(norms[i : i + size]) if norms else None)
             memo = (window, prefer, avoid, longest)
         else:
             memo = (keys[i], norms[i] if norms else None, prefer, avoid, longest)
-        if memo not in self._memo:  # the same words decide the same way
+        try:
+            return self._memo[memo]  # the same words decide the same way
+        except KeyError:
             if len(self._memo) > _MEMO_SIZE:
                 self._memo.clear()
-            self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
-        return self._memo[memo]
+            found = self._memo[memo] = self._match(entries, keys, i, norms, prefer, avoid, longest)
+            return found
+
+    def _window(self, entries: tuple[Entry, ...], keys: list[frozenset[str]], i: int) -> int:
+        """How many words from ``i`` the phrases that may start there could cover (the
+        candidates depend on the next word only: remembered per next word)."""
+        if i + 1 >= len(keys):
+            return max((len(e.words) for e in self._candidates(entries, keys, i)), default=1)
+        key = (id(entries), keys[i + 1])
+        held = self._sizes.get(key)
+        if held is None or held[0] is not entries:  # keyed by identity: hashing is slow
+            if len(self._sizes) > _MEMO_SIZE:
+                self._sizes.clear()
+            size = max((len(e.words) for e in self._candidates(entries, keys, i)), default=1)
+            held = self._sizes[key] = (entries, size)
+        return held[1]
 
     def abilities_split(
         self, keys: list[frozenset[str]], texts: list[str], abilities: frozenset[str]
@@ -347,6 +367,17 @@ class Lexicon:
                         keys |= entry.words[sizes.index(max(sizes))]
             found = self._anchor_keys[kinds] = frozenset(keys)
         return found
+
+    def has_false_friend(self, match: Match) -> bool:
+        """Whether an entry of ``match`` is a :meth:`false_friend` (remembered per match:
+        the look-ups give the same match objects for the same words)."""
+        held = self._friendly.get(id(match))
+        if held is None or held[0] is not match:
+            if len(self._friendly) > _MEMO_SIZE:
+                self._friendly.clear()
+            found = any(self.false_friend(e) for e in match.entries)
+            held = self._friendly[id(match)] = (match, found)
+        return held[1]
 
     def false_friend(self, entry: Entry) -> str | None:
         """The language in which the one word of an ability phrase given in one language

@@ -58,7 +58,16 @@ _CORRECTION_WORDS = frozenset(
 _TYPO_EDITS = 2
 # Longer PMs are queued unread ("too long"): a PM is read in bounded time, never for a minute.
 MAX_PM_BYTES = 64 * 1024
+# A PM of more sentences, or more order words read as drafts, than these is queued once
+# they are reached (the time to read one grows with them: 64 KB of one-word lines, or of
+# orders, took seconds). 64 KB of chat is about 800 sentences, 110 order words at most.
+MAX_PM_SENTENCES = 1500
+MAX_PM_ORDERS = 200
 _TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
+
+
+class _TooMuch(Exception):
+    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``)."""
 
 
 class OrderParser:
@@ -180,8 +189,11 @@ class OrderParser:
             combos_unknown=self._combos_unknown(slot.role),
         )
         sit = Situation(roster, recipients, uses_left or {}, history)
-        drafts, questions, unread, written = self._read(text, ctx)
-        drafts = [d for draft in drafts for d in self._testament(draft, ctx)]
+        try:
+            drafts, questions, unread, written = self._read(text, ctx)
+            drafts = [d for draft in drafts for d in self._testament(draft, ctx)]
+        except _TooMuch as too_much:
+            return _verdict(Status.AMBIGUOUS, f"{too_much}: the GM reads it")
         if _forwards(text):  # "Передаю от Вадима: «стреляем в Руслана»"
             for draft in drafts:
                 draft.handed = True
@@ -248,11 +260,15 @@ class OrderParser:
         last_line = -1
         lines = content_lines(strip_markup(text))
         postscript = _postscript_lines(lines)
+        read = 0
         for line, sentence in split_sentences(lines):
             if will is not None:  # a will runs to the end of the PM
                 will.text += ("\n" if line != last_line else " ") + sentence
                 last_line = line
                 continue
+            read += 1
+            if read > MAX_PM_SENTENCES:
+                raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
             reading = Reading.of(tokenize(sentence, line), ctx)
             if not reading.sentence.tokens:
                 if drafts and _SARCASM.search(sentence):
@@ -305,6 +321,8 @@ class OrderParser:
                 draft.question = draft.question or asks
                 draft.later = draft.later or later
             drafts += found
+            if len(drafts) > MAX_PM_ORDERS:
+                raise _TooMuch(f"PM with too many order words to read (over {MAX_PM_ORDERS})")
             will = next((d for d in found if d.kind is Kind.WILL), None)
             last_line = line
         return drafts, questions, unread, written
@@ -390,7 +408,7 @@ class OrderParser:
         """No order word: "Target: Dave" names the target of the sender's one usable
         targeted ability; a misspelt order word next to a name becomes a doubted draft."""
         tokens = reading.sentence.tokens
-        if ctx.abilities is None or not any(reading.name(ctx, i) for i in range(len(tokens))):
+        if ctx.abilities is None or not reading.names_at_every_word(ctx):
             return []
         if reading.may_hold(ctx, _TARGET) and any(
             _kind_at(reading, ctx, i, "target") for i in range(len(tokens))
@@ -956,8 +974,8 @@ def _belief(reading: Reading, ctx: Context, i: int, match: Match | None) -> bool
 
 def _named(reading: Reading, ctx: Context) -> tuple[str, ...]:
     """Every player other than the sender the sentence names."""
-    hits = (reading.name(ctx, i) for i in range(len(reading.sentence.tokens)))
-    return tuple(p for h in hits if h is not None for p in h.players if p != ctx.actor)
+    hits = reading.names_at_every_word(ctx)
+    return tuple(p for h in hits for p in h.players if p != ctx.actor)
 
 
 _THAT = frozenset({"that", "que", "qu", "что", "чтобы"})
@@ -1177,9 +1195,13 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
     return hits
 
 
+_FORWARDING = [p for ps in grammar.FORWARDED.values() for p in ps]
 _FORWARDED = re.compile(
-    r"(?<!\w)(?:"
-    + "|".join(re.escape(p) for ps in grammar.FORWARDED.values() for p in ps)
+    # the lookahead on the phrases' first letters skips most places of a long PM at once
+    r"(?<!\w)(?=["
+    + re.escape("".join(sorted({p[0] for p in _FORWARDING})))
+    + r"])(?:"
+    + "|".join(re.escape(p) for p in _FORWARDING)
     + r")(?!\w)",
     re.IGNORECASE,
 )

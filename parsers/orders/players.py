@@ -90,6 +90,7 @@ class PlayerFinder:
             if player in self.players:
                 self._add(written, player, "learned", morph)
         self._firsts = frozenset(key[0] for key in self._exact)  # a name's first words
+        self._may_name: dict[str, bool] = {}
 
     @property
     def players(self) -> frozenset[str]:
@@ -140,6 +141,21 @@ class PlayerFinder:
     def cases(self, norm: str, player: str) -> frozenset[str]:
         """The cases a word can be in as a form of ``player``'s name (empty: unknown)."""
         return self._cases.get((fold(norm), player), frozenset())
+
+    def may_name(self, norm: str) -> bool:
+        """False when :meth:`exact_at` finds no name at a word of this normal form (most
+        words of a PM: no name starts with them; a Cyrillic word none of whose singular
+        lemmas is a name). Remembered per word."""
+        found = self._may_name.get(norm)
+        if found is None:
+            if len(self._may_name) > 50_000:
+                self._may_name.clear()
+            key = fold(norm)
+            found = key in self._firsts or (norm.endswith("'s") and fold(norm[:-2]) in self._firsts)
+            if not found and len(norm) >= 3 and _CYRILLIC.search(norm):
+                found = self._by_lemma(norm, None) is not None
+            self._may_name[norm] = found
+        return found
 
     def exact_at(self, tokens: Sequence[Token], i: int) -> NameHit | None:
         """The longest exact (or alias, learned, case-form) name starting at token ``i``.

@@ -20,6 +20,8 @@ _QUOTE_HEADER = re.compile(
     r".{0,80}\b(wrote|a écrit|писал\(а\)|писал|написал|пишет)\s*:)",
     re.I,
 )
+# Every quote header has a colon, but "цитата" and "original message" (``_QUOTE_HEADER``).
+_COLONLESS_HEADER = re.compile(r"^\s*(цитата|-+\s*original message)", re.I)
 _SIG_LINE = re.compile(r"^\s*(--|—|__+|-{3,})\s*$")
 # A sentence ends after . ! ? ; but not after an ellipsis ("heal... hmm... Yuriko" is one).
 _SENTENCE_END = re.compile(r"(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
@@ -119,7 +121,7 @@ def content_lines(text: str) -> list[str]:
             break
         if line.startswith(">"):  # a quoted line, header or not ("> Gaëtan a écrit : …")
             continue
-        if _QUOTE_HEADER.match(line):
+        if _may_head_a_quote(line) and _QUOTE_HEADER.match(line):
             in_quote = True
             continue
         if in_quote and not line:
@@ -130,6 +132,11 @@ def content_lines(text: str) -> list[str]:
         if line:
             lines.append(line)
     return _join_numbered(lines)
+
+
+def _may_head_a_quote(line: str) -> bool:
+    """False for a line ``_QUOTE_HEADER`` cannot match (a quick test before it)."""
+    return ":" in line or bool(_COLONLESS_HEADER.match(line))
 
 
 # "Investigate 5, using three of them": an order word, its count, then a remark on the count
@@ -174,12 +181,27 @@ def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
     """
     out: list[tuple[int, str]] = []
     for number, line in enumerate(lines):
-        protected, quotes = _protect_quotes(line)
-        for part in _SENTENCE_END.split(protected):
+        protected, quotes = _protect_quotes(line) if _may_quote(line) else (line, [])
+        parts = _SENTENCE_END.split(protected) if _may_end(protected) else [protected]
+        for part in parts:
             part = _restore_quotes(part, quotes).strip().removeprefix("//").strip()
             if part.strip(" .!;"):
                 out.append((number, part))
     return out
+
+
+_QUOTE_MARKS = frozenset("'\"«“„")  # what a quoted claim (``_QUOTED``) opens with
+_ENDS = frozenset("!?;./)")  # what a sentence end (``_SENTENCE_END``) needs
+
+
+def _may_quote(line: str) -> bool:
+    """False for a line without a mark a quoted claim opens with."""
+    return not _QUOTE_MARKS.isdisjoint(line)
+
+
+def _may_end(line: str) -> bool:
+    """False for a line ``_SENTENCE_END`` cannot split (no end mark in it)."""
+    return not _ENDS.isdisjoint(line)
 
 
 def _protect_quotes(line: str) -> tuple[str, list[str]]:
@@ -211,11 +233,11 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     """
     quotes: list[str] = []
     spans: list[tuple[int, int]] = []
-    for match in _QUOTED.finditer(sentence):
+    for match in _QUOTED.finditer(sentence) if _may_quote(sentence) else ():
         inner = next(g for g in match.groups() if g is not None)
         quotes.append(inner.strip())
         spans.append(match.span())
-    asides = [m.span() for m in _ASIDE.finditer(sentence)]
+    asides = [m.span() for m in _ASIDE.finditer(sentence)] if "(" in sentence else []
     text, inserted = _split_elisions(sentence)  # "l'autre" -> "l' autre", "l’autre" too
     if not inserted and not spans and not asides:  # most sentences: offsets as they are
         tokens = [
@@ -225,7 +247,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
         ]
     else:
         tokens = _placed_tokens(sentence, text, inserted, spans, asides)
-    question = "?" in sentence.replace("?)", "")
+    question = "?" in sentence and "?" in sentence.replace("?)", "")
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
 
 
