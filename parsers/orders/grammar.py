@@ -420,7 +420,7 @@ FILLER: Final = _table(
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
     "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
-    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
+    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime|sans hésiter|sans hésitation",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
     "лс|в лс|личка|в личку",

@@ -1,0 +1,48 @@
+"""Round F's French recall classes (issue 11): new texts, not the corpus's, each with a twin
+that must stay queued. Through the real parser and the blind round F setups."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.bench_orders import Case, Runner
+
+RUNNER = Runner()
+GAMES = {
+    "dr": ("durarara", "blindF_drr_fr", "day1"),
+    "fr": ("failheap", "blindF_fh_fr", "night2"),
+}
+
+
+def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    ruleset, setup, phase = GAMES[game]
+    case = Case("t", ruleset, setup, game, actor, phase, text, "ambiguous", ())
+    result = RUNNER.run(case)
+    return str(result.status), tuple(order.render() for order in result.orders)
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text", "order"),
+    [
+        ("dr", "Lison", "Je vote Gratien, sans hésiter une seconde.", "vote Gratien"),
+        ("dr", "Oriane", "Sans hésitation : mon vote va à Eudes.", "vote Eudes"),
+        ("fr", "Blanche", "Je soigne Reine, sans hésiter.", "heal Reine"),
+    ],
+)
+def test_sans_hesiter_is_no_hedge(game: str, actor: str, text: str, order: str) -> None:
+    """'sans hésiter' ('without hesitating') says the player is sure: no hedge."""
+    assert _parse(game, actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("dr", "Lison", "Je vote Gratien, mais j'hésite encore."),
+        ("dr", "Oriane", "Sans hésiter... enfin, j'hésite : Eudes ?"),
+        ("fr", "Blanche", "Je soigne Reine. J'hésite avec Lucille."),
+    ],
+)
+def test_hesitation_still_queues(game: str, actor: str, text: str) -> None:
+    """The hesitation itself ('j'hésite') still queues the order."""
+    status, orders = _parse(game, actor, text)
+    assert status == "ambiguous", orders
