@@ -416,14 +416,14 @@ FILLER: Final = _table(
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
     "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim|wait|"
-    "does|did|pm|dm|by pm|private message",
+    "does|did|pm|dm|by pm|private message|no hesitation|without hesitation|without hesitating",
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
     "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime|sans hésiter|sans hésitation",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
-    "лс|в лс|личка|в личку",
+    "лс|в лс|личка|в личку|не сомневаюсь|не сомневаясь|без колебаний|не колеблясь",
 )
 # Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
 # dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.

@@ -11,6 +11,8 @@ RUNNER = Runner()
 GAMES = {
     "dr": ("durarara", "blindF_drr_fr", "day1"),
     "fr": ("failheap", "blindF_fh_fr", "night2"),
+    "en": ("failheap", "blindF_fh_en", "night3"),
+    "ru": ("ru_mafia", "blindF_ru", "night3"),
 }
 
 
@@ -27,10 +29,17 @@ def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
         ("dr", "Lison", "Je vote Gratien, sans hésiter une seconde.", "vote Gratien"),
         ("dr", "Oriane", "Sans hésitation : mon vote va à Eudes.", "vote Eudes"),
         ("fr", "Blanche", "Je soigne Reine, sans hésiter.", "heal Reine"),
+        ("en", "Ingrid", "Without hesitation: shoot Peregrine.", "shoot Peregrine"),
+        (
+            "ru",
+            "Радомир",
+            "Проверяю посаженного Венедикта, не сомневаюсь.",
+            "check_jailed Венедикт",
+        ),
     ],
 )
 def test_sans_hesiter_is_no_hedge(game: str, actor: str, text: str, order: str) -> None:
-    """'sans hésiter' ('without hesitating') says the player is sure: no hedge."""
+    """'sans hésiter' ('without hesitating', 'не сомневаюсь') says the player is sure."""
     assert _parse(game, actor, text) == ("accepted", (order,))
 
 
@@ -40,6 +49,7 @@ def test_sans_hesiter_is_no_hedge(game: str, actor: str, text: str, order: str) 
         ("dr", "Lison", "Je vote Gratien, mais j'hésite encore."),
         ("dr", "Oriane", "Sans hésiter... enfin, j'hésite : Eudes ?"),
         ("fr", "Blanche", "Je soigne Reine. J'hésite avec Lucille."),
+        ("ru", "Радомир", "Проверяю посаженного Венедикта, но сомневаюсь."),
     ],
 )
 def test_hesitation_still_queues(game: str, actor: str, text: str) -> None:
