@@ -90,7 +90,8 @@ DOUBT: Final = _table(
     "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
-    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
+    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea|"
+    "i'm hesitant|i am hesitant|bit hesitant|i hesitate|i'm hesitating|still hesitating",
     fr="sais plus|je sais plus|je ne sais plus|"
     "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
     "je confirme demain|pas sûr|pas sûre|pas certain|"
@@ -100,7 +101,7 @@ DOUBT: Final = _table(
     "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr|"
     "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
     "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
-    "super idée|excellente idée",
+    "super idée|excellente idée|j'hésite|je doute",
     ru="предварительно|предварительный|предварительная|"
     "есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
     "наверное|может быть|возможно|подтвержу|пока не точно|"

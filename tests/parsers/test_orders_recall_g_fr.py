@@ -56,3 +56,25 @@ def test_hesitation_still_queues(game: str, actor: str, text: str) -> None:
     """The hesitation itself ('j'hésite') still queues the order."""
     status, orders = _parse(game, actor, text)
     assert status == "ambiguous", orders
+
+
+@pytest.mark.parametrize(
+    ("game", "actor", "text"),
+    [
+        ("dr", "Lison", "Je vote Eudes. J'hésite."),
+        ("fr", "Blanche", "Je soigne Reine. Je doute, mais bon."),
+        ("en", "Ingrid", "Shoot Peregrine. I'm hesitant."),
+    ],
+)
+def test_a_hesitation_after_the_order_queues_it(game: str, actor: str, text: str) -> None:
+    """A sentence of its own after the order that hesitates ('J'hésite.') doubts it."""
+    status, orders = _parse(game, actor, text)
+    assert status == "ambiguous", orders
+
+
+def test_a_sure_sentence_after_the_order_keeps_it() -> None:
+    assert _parse("dr", "Lison", "Je vote Eudes. Sans hésiter.") == ("accepted", ("vote Eudes",))
+    assert _parse("en", "Ingrid", "Shoot Peregrine. No hesitation.") == (
+        "accepted",
+        ("shoot Peregrine",),
+    )
