@@ -69,7 +69,7 @@ HEDGE: Final = _table(
     "pas complètement sûr|pas totalement sûr|pas tout à fait sûr|brouillon|pas définitif|"
     "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
     "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
-    "s'il y|s'ils|sauf s'il",
+    "s'il y|s'ils|sauf s'il|j'hésite pas mal|hésite pas mal",
     ru="предварительно|предварительный|предварительная|"
     "смотря|при условии|вроде бы|в зависимости|лишь бы|"
     "склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
@@ -101,7 +101,7 @@ DOUBT: Final = _table(
     "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr|"
     "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
     "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
-    "super idée|excellente idée|j'hésite|je doute",
+    "super idée|excellente idée|j'hésite|je doute|j'hésite pas mal",
     ru="предварительно|предварительный|предварительная|"
     "есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
     "наверное|может быть|возможно|подтвержу|пока не точно|"
@@ -421,7 +421,8 @@ FILLER: Final = _table(
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
     "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
-    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime|sans hésiter|sans hésitation",
+    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime|je n'hésite pas|j'hésite pas|"
+    "sans hésiter|sans hésitation",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
     "лс|в лс|личка|в личку|не сомневаюсь|не сомневаясь|без колебаний|не колеблясь",

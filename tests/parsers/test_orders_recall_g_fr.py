@@ -78,3 +78,13 @@ def test_a_sure_sentence_after_the_order_keeps_it() -> None:
         "accepted",
         ("shoot Peregrine",),
     )
+
+
+def test_a_colloquial_negated_hesitation_keeps_the_order() -> None:
+    """'j'hésite pas' (the 'ne' dropped) is sure; 'j'hésite pas mal' (quite a lot) is not."""
+    assert _parse("dr", "Lison", "Je vote Gratien, j'hésite pas.") == (
+        "accepted",
+        ("vote Gratien",),
+    )
+    assert _parse("dr", "Lison", "Je vote Gratien, j'hésite pas mal.")[0] == "ambiguous"
+    assert _parse("dr", "Lison", "Je vote Gratien. J'hésite pas mal.")[0] == "ambiguous"
