@@ -290,7 +290,7 @@ BRANCH_OTHERWISE: Final = _table(
 RETRACT_START: Final = _table(
     en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
     fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
-    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|упс",
 )
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
@@ -302,7 +302,8 @@ CORRECTION: Final = _table(
     "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
     "pour de vrai",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
-    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно",
+    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно|"
+    "ой нет|ой стоп|упс",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).

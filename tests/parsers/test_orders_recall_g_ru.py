@@ -89,3 +89,35 @@ def test_i_want_is_no_although(actor: str, text: str, order: str) -> None:
 def test_although_stays_a_hedge(text: str) -> None:
     status, orders = _parse("Нонна", text)
     assert status == "ambiguous", orders
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Охраняю Зиновия. Нет, Христину.",
+        "Охраняю Зиновия... нет, Христину.",
+        "Охраняю Зиновия, ой, нет, Христину.",
+    ],
+)
+def test_no_then_another_player_is_never_the_first_order(text: str) -> None:
+    """ "нет, X" after the order was read as "not X" and the first target accepted: it is a
+    correction (or a ruling-out) the GM reads."""
+    status, orders = _parse("Нонна", text)
+    assert status == "ambiguous", orders
+
+
+def test_a_ruled_out_player_keeps_the_order() -> None:
+    assert _parse("Нонна", "Охраняю Зиновия, не Христину.") == ("accepted", ("guard Зиновий",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Охраняю Зиновия. Ой, нет, лучше Христину.", "Охраняю Зиновия. Упс, лучше Христину."],
+)
+def test_oh_no_then_better_is_a_correction(text: str) -> None:
+    assert _parse("Нонна", text) == ("accepted", ("guard Христина",))
+
+
+def test_oh_no_alone_takes_the_order_back() -> None:
+    status, orders = _parse("Нонна", "Охраняю Зиновия. Ой, нет.")
+    assert status == "ambiguous", orders
