@@ -426,7 +426,9 @@ FILLER: Final = _table(
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
-    "лс|в лс|личка|в личку",
+    "лс|в лс|личка|в личку|"
+    # "думаем на Афанасия": suspecting the target, not the hedge "думаю"
+    "думаю на|думаем на|думал на|думала на|думали на",
 )
 # Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
 # dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.

@@ -121,3 +121,25 @@ def test_oh_no_then_better_is_a_correction(text: str) -> None:
 def test_oh_no_alone_takes_the_order_back() -> None:
     status, orders = _parse("Нонна", "Охраняю Зиновия. Ой, нет.")
     assert status == "ambiguous", orders
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ищу Босса мафии — Афанасий, думаем на него.", "Ищу Босса мафии — Афанасий. Думаю на него."],
+)
+def test_suspecting_the_target_is_no_hedge(text: str) -> None:
+    """ "думать на X" is suspecting X, not the hedge "думаю" ("I think")."""
+    assert _parse("Доминика", text) == ("accepted", ("cop_search mafia_boss Афанасий",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ищу Босса мафии — Афанасий. Думаю, он.",
+        "Ищу Босса мафии — Афанасий, думаю на Гаврилу тоже.",
+        "Ищу Босса мафии — Афанасий. Думаю на него, но не уверена.",
+    ],
+)
+def test_thinking_and_suspecting_another_stay_queued(text: str) -> None:
+    status, orders = _parse("Доминика", text)
+    assert status == "ambiguous", orders
