@@ -81,6 +81,8 @@ HEDGE: Final = _table(
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
+# A word before a doubt that denies it ("no hesitation", "не сомневаюсь", "sans hésiter").
+NEGATORS: Final = frozenset({"no", "not", "without", "never", "sans", "pas", "не", "без", "ни"})
 DOUBT: Final = _table(
     en="second thoughts|i reckon|as if|not sure|i think|i guess|i believe|to be confirmed|"
     "will confirm|not final|tentative|"
@@ -91,7 +93,8 @@ DOUBT: Final = _table(
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
     "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea|"
-    "i'm hesitant|i am hesitant|bit hesitant|i hesitate|i'm hesitating|still hesitating",
+    "i'm hesitant|i am hesitant|bit hesitant|i hesitate|i'm hesitating|still hesitating|"
+    "having doubts|have doubts|some doubts|doubtful",
     fr="sais plus|je sais plus|je ne sais plus|"
     "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
     "je confirme demain|pas sûr|pas sûre|pas certain|"
@@ -109,7 +112,7 @@ DOUBT: Final = _table(
     "временно|хотя|забей|а может и нет|не на 100%|не совсем уверен|не совсем уверена|"
     "не до конца уверен|подумаю|неважно|не то написала|не то написал|дай час|дай мне час|"
     "дай время|потом напишу|потом подтвержу|окончательно позже|черновик|ага конечно|"
-    "ага щас|отличная идея|гениально|не знаю",
+    "ага щас|отличная идея|гениально|не знаю|сомневаюсь|колеблюсь|в сомнениях|есть сомнение",
 )
 # A preference between players ("Nick would be better"): a line naming a player with one
 # of these words may change the order, so it is never set aside as a remark (one-word

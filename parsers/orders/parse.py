@@ -996,6 +996,8 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
             continue
+        if i and reading.norms[i - 1] in grammar.NEGATORS:
+            continue  # "No hesitation.", "Не сомневаюсь.": the player says he is sure
         after = i + match.length
         if after < len(reading.norms) and reading.norms[after] in _THAT:
             continue

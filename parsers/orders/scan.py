@@ -20,6 +20,7 @@ from parsers.orders.cues import (
     trigger_kind,
 )
 from parsers.orders.draft import TRIGGERS, CrimeDraft, Draft
+from parsers.orders.grammar import NEGATORS
 from parsers.orders.lexicon import Match, effect_of
 from parsers.orders.model import Claim, Kind
 from parsers.orders.players import NameHit
@@ -265,6 +266,8 @@ def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
         match = reading.match(ctx, j)
         if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
             continue
+        if reading.norms[j - 1] in NEGATORS:
+            continue  # "…, не сомневаюсь": the player says he is sure
         if all(t.is_punct for t in tokens[j + match.length :]):
             return not _own_clause(reading, ctx, j)
     return False
