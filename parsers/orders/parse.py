@@ -938,11 +938,26 @@ def _remark(reading: Reading, ctx: Context) -> bool:
     lexicon = ctx.lexicon
     spans = range(len(reading.keys))
     if any(reading.keys[i] & lexicon.sequence_keys and not _intensifier(reading, ctx, i)
-           and not _the_day_gone(reading, ctx, i) for i in spans):  # fmt: skip
+           and not _the_day_gone(reading, ctx, i) and not _a_duration(reading, i)
+           for i in spans):  # fmt: skip
         return False
-    if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i) for i in spans):
+    if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i)
+           and not _a_duration(reading, i) for i in spans):  # fmt: skip
         return False
     return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+# Words before "day" / "journée" / "день" that make it a stretch of time ("the whole day").
+_WHOLE = frozenset({"whole", "entire", "all", "toute", "весь", "целый"})
+
+
+def _a_duration(reading: Reading, i: int) -> bool:
+    """ "He voted with Aldwyn the whole day": a phase word after "whole", "all", "toute
+    la", no number after it, is how long something went on, no phase an order is for."""
+    norms = reading.norms
+    before = [n for n in norms[max(0, i - 2) : i] if n not in ("la", "the")]
+    after = norms[i + 1] if i + 1 < len(norms) else ""
+    return bool(before) and before[-1] in _WHOLE and not after.isdigit()
 
 
 # "today" in a remark sent at night: the day just gone ("He defended Dash too hard today").

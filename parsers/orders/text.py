@@ -142,15 +142,17 @@ def _may_head_a_quote(line: str) -> bool:
 # "Investigate 5, using three of them": an order word, its count, then a remark on the count
 # (no capital: no name in it).
 _COUNTED = re.compile(r"^(?P<order>[^\W\d][^\d,:]*?)\s*#?\d{1,2}\s*,[^\d,:A-ZÀ-ÞА-ЯЁ]*$")
-_NUMBERED_HEADER = re.compile(r"^(?P<head>[^:]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$")
+_NUMBERED_HEADER = re.compile(
+    r"^(?P<before>.*?[.!?]\s+)?(?P<head>[^:.!?]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$"
+)
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
 
 
 def _join_numbered(lines: list[str]) -> list[str]:
     """A short header with nothing after its colon ("Investigate 3:", "SI 2:", "Night 3
-    investigations:") followed by numbered or bulleted lines is one order: ``Investigate: A
-    kills B, C protects D``. A count at its end is the player's claim of how many the order
-    takes, never a target."""
+    investigations:", also after a greeting sentence on its line) followed by numbered or
+    bulleted lines is one order: ``Investigate: A kills B, C protects D``. A count at its
+    end is the player's claim of how many the order takes, never a target."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -162,7 +164,7 @@ def _join_numbered(lines: list[str]) -> list[str]:
             j += 1
         if header and items:
             head = _COUNTED.sub(r"\g<order>", header["head"])  # "Investigate 5, using three:"
-            out.append(f"{head}: {', '.join(items)}")
+            out.append(f"{header['before'] or ''}{head}: {', '.join(items)}")
             i = j
             continue
         out.append(lines[i])
