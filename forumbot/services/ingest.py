@@ -117,7 +117,11 @@ def parse_new_pms(rt: Runtime, game_id: int) -> int:
     return len(ids)
 
 
-MAX_ORDER_PM = 50_000  # characters of HTML the order parser reads; a longer PM is the GM's
+# Characters of a PM's HTML the bot hands on to the order parser; a longer PM is the GM's
+# unread (a 5 MB PM would hold the worker for minutes). Four times the parser's own bound
+# (64 KB of text, parsers.orders.parse.MAX_PM_BYTES), so the markup of a PM the parser
+# reads never stops it here: the parser queues what is over 64 KB itself.
+MAX_ORDER_PM = 4 * 64 * 1024
 
 
 def handle_pm(rt: Runtime, session: Session, game: Game, raw: RawPM) -> str:
