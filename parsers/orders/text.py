@@ -183,6 +183,8 @@ def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
     """
     out: list[tuple[int, str]] = []
     for number, line in enumerate(lines):
+        if number == len(lines) - 1:
+            line = _signed_apart(line)
         protected, quotes = _protect_quotes(line) if _may_quote(line) else (line, [])
         parts = _SENTENCE_END.split(protected) if _may_end(protected) else [protected]
         for part in parts:
@@ -190,6 +192,24 @@ def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
             if part.strip(" .!;"):
                 out.append((number, part))
     return out
+
+
+# A sign-off and one word closing the PM's last line ("… xx Delia", "… thanks, Ken"): a
+# sentence of its own, so the word is read as the sender's signature or as a name apart.
+_SIGNED = re.compile(
+    r"(?<=\w)[\s,]+(?=(?:(?:xx+|xoxo|cheers|thanks|thx|ty|love)\b|~)[\s,]*[^\W\d_][\w'’-]*"
+    r"\s*[.!]*\s*$)",
+    re.I,
+)
+
+
+def _signed_apart(line: str) -> str:
+    """The line with a closing sign-off (``_SIGNED``) made a sentence of its own, when at
+    least two words come before it (not "heal ~Silas")."""
+    signed = _SIGNED.search(line)
+    if signed is None or len(line[: signed.start()].split()) < 2:
+        return line
+    return line[: signed.start()] + ". " + line[signed.end() :]
 
 
 _QUOTE_MARKS = frozenset("'\"«“„")  # what a quoted claim (``_QUOTED``) opens with

@@ -100,3 +100,28 @@ def test_a_name_with_a_phase_after_the_order_stays_queued() -> None:
     ):
         result = _parse("dctp", DCTP, text, "Bea")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- "heal maud pls xx Cor": a sign-off closing the PM's line is the sender's signature ----
+
+
+def test_a_signoff_closing_the_line_is_a_signature() -> None:
+    for text in (
+        "maud -> heal pls, she got piled on today xx Corwin",
+        "heal maud tonight pls, thanks Corwin",
+        "Heal Maud tonight ~Corwin",
+    ):
+        result = _parse("failheap", FH, text, "Corwin")
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == ["heal Maud"]
+
+
+def test_a_signoff_with_another_players_name_stays_queued() -> None:
+    # twins: the name after the sign-off is another player's; an order and a name joined
+    for text in (
+        "heal maud pls xx Elspeth",
+        "heal Maud tonight, thanks Tamsin",
+        "heal Maud and Elspeth",
+    ):
+        result = _parse("failheap", FH, text, "Corwin")
+        assert result.status is not Status.ACCEPTED, text
