@@ -939,12 +939,30 @@ def _remark(reading: Reading, ctx: Context) -> bool:
     spans = range(len(reading.keys))
     if any(reading.keys[i] & lexicon.sequence_keys and not _intensifier(reading, ctx, i)
            and not _the_day_gone(reading, ctx, i) and not _a_duration(reading, i)
-           for i in spans):  # fmt: skip
+           and not _tells_on(reading, ctx, i) for i in spans):  # fmt: skip
         return False
     if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i)
            and not _a_duration(reading, i) for i in spans):  # fmt: skip
         return False
     return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+def _tells_on(reading: Reading, ctx: Context, i: int) -> bool:
+    """ "He voted with Aldwyn and then jumped ship": a sequence word with no player, no
+    order word and no phase after it goes on telling what happened, adds no order (only
+    "and then" followed by words: "next", "so" and the like may still add an order)."""
+    norms = reading.norms
+    if norms[i] == "and" and i + 1 < len(norms) and norms[i + 1] == "then":
+        i += 1
+    if norms[i] != "then" or i == 0 or norms[i - 1] != "and" or i + 1 >= len(norms):
+        return False
+    for j in range(i + 1, len(reading.keys)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or reading.phase(ctx, j):
+            return False
+        if match is not None and match.kinds() & {"ability", "vote", "self", "pronoun"}:
+            return False
+    return True
 
 
 # Words before "day" / "journée" / "день" that make it a stretch of time ("the whole day").

@@ -131,7 +131,26 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return _join_numbered(lines)
+    return _join_numbered(_join_wrapped(lines))
+
+
+# Words no sentence ends with: a line ending with one was wrapped by the player's mail or
+# editor, and goes on on the next line ("He voted with Aldwyn the whole day and then").
+_GOES_ON = frozenset(
+    {"and", "or", "but", "then", "with", "of", "the", "to", "for", "that", "because"}
+    | {"et", "ou", "mais", "avec", "pour", "que", "и", "или", "но"}
+)
+
+
+def _join_wrapped(lines: list[str]) -> list[str]:
+    """Lines joined where one ends with a word of ``_GOES_ON`` (no mark after it)."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].rsplit(None, 1)[-1].casefold() in _GOES_ON:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
 
 
 def _may_head_a_quote(line: str) -> bool:

@@ -125,3 +125,28 @@ def test_a_signoff_with_another_players_name_stays_queued() -> None:
     ):
         result = _parse("failheap", FH, text, "Corwin")
         assert result.status is not Status.ACCEPTED, text
+
+
+# --- a line wrapped after "and then": one sentence telling what a player did ---------------
+
+
+def test_a_wrapped_remark_going_on_after_and_then_is_chat() -> None:
+    for text in (
+        "Interrogate Rex tonight. He defended Lor all morning and then\nflipped at the end.",
+        "interrogate Rex pls. He voted with Lor and then\nswitched five minutes before the end",
+    ):
+        result = _parse("dctp", DCTP, text, "Bea")
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == ["interrogate Rex"]
+
+
+def test_a_wrapped_line_going_on_with_a_player_or_an_order_stays_queued() -> None:
+    # twins: after "and then" another player, an order word, a phase
+    for text in (
+        "Interrogate Rex tonight. He voted with Lor and then\nKit too.",
+        "Interrogate Rex tonight. He voted with Lor and then\ninterrogate Kit.",
+        "Interrogate Rex tonight. He voted with Lor and then\nnight 3 Kit.",
+        "Interrogate Rex tonight and\nKit.",
+    ):
+        result = _parse("dctp", DCTP, text, "Bea")
+        assert result.status is not Status.ACCEPTED, text
