@@ -13,7 +13,7 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
-from parsers.orders.handoff import handed_parts, without_statement
+from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, Order, ParseResult, Status
@@ -133,6 +133,7 @@ class OrderParser:
         me = roster.by_author(given["actor"]).name
         now = parse_phase(given["phase"]) if isinstance(given["phase"], str) else given["phase"]
         results: list[ParseResult] = []
+        parts, own = signed_off(parts, own, roster.by_author(given["actor"]))
         for giver, body in parts:
             if not any(h.sender == giver and h.delegate == me and h.covers(now.id)
                        for h in history.handoffs):  # fmt: skip

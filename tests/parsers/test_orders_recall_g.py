@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from parsers.orders import OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, Status
+from parsers.orders.history import Handoff
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -17,9 +18,11 @@ def _parser(name: str) -> OrderParser:
     return OrderParser(load_ruleset(name))
 
 
-def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str) -> ParseResult:
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str,
+           history: History = History()) -> ParseResult:  # fmt: skip
     roster = roster_from_data({"players": players})
-    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase="night2")
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase="night2",
+                                  history=history)  # fmt: skip
 
 
 def _orders(result: ParseResult) -> list[str]:
@@ -149,4 +152,35 @@ def test_a_wrapped_line_going_on_with_a_player_or_an_order_stays_queued() -> Non
         "Interrogate Rex tonight and\nKit.",
     ):
         result = _parse("dctp", DCTP, text, "Bea")
+        assert result.status is not Status.ACCEPTED, text
+
+
+# --- "Tessa's (she handed me her night): …" and the delegate's signature after it ----------
+
+HANDED = {"Ugo": {"role": "megure", "aliases": ["Ugs"]}, "Tessa": "takagi", "Bart": "vodka",
+          "Cosmo": "chianti", "Lia": "ran"}  # fmt: skip
+GIVEN = History(handoffs=(Handoff("Tessa", "Ugo", ("night2",)),))
+
+
+def test_a_possessive_header_opens_the_givers_part_and_the_signature_is_the_senders() -> None:
+    for text in (
+        "Mine: house search on Bart.\nTessa's (she handed me her night, check her PM): stake"
+        " out Cosmo.\nthanks ~Ugs",
+        "House search on Bart tonight.\nTessa's: stake out Cosmo.\n- Ugo",
+        "House search on Bart tonight.\nTessa's orders: stake out Cosmo.",
+    ):
+        result = _parse("dctp", HANDED, text, "Ugo", GIVEN)
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result)[-1] == "stake_out Cosmo as=Tessa", _orders(result)
+
+
+def test_a_possessive_header_with_a_doubt_or_another_players_name_after_stays_queued() -> None:
+    for text, history in (
+        ("House search on Bart.\nTessa's (maybe she handed me her night?): stake out Cosmo.",
+         GIVEN),
+        ("House search on Bart.\nTessa's: stake out Cosmo.\nthanks ~Lia", GIVEN),
+        ("House search on Bart.\nTessa's: stake out Cosmo.\nLia", GIVEN),
+        ("House search on Bart.\nTessa's: stake out Cosmo.", History()),
+    ):  # fmt: skip
+        result = _parse("dctp", HANDED, text, "Ugo", history)
         assert result.status is not Status.ACCEPTED, text
