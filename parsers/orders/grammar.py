@@ -290,7 +290,7 @@ BRANCH_OTHERWISE: Final = _table(
 RETRACT_START: Final = _table(
     en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
     fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
-    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|упс",
 )
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
@@ -302,7 +302,8 @@ CORRECTION: Final = _table(
     "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
     "pour de vrai",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
-    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно",
+    "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно|"
+    "ой нет|ой стоп|упс",
 )
 # "Target: Dave", "cible : Hugo", "Ход доктора: Стас": a target named without an order word;
 # the sender's one usable targeted ability is meant (several: the GM picks).
@@ -343,6 +344,8 @@ GREETING: Final = _table(
     "s'il te plaît|"
     "au fait|oh|ah",
     ru="хм|хмм|эм|ой|привет|здравствуйте|здрасьте|добрый вечер|доброй ночи|хай|ведущий|ведущая|"
+    "добрый день|доброе утро|доброго вечера|доброго времени суток|всем привет|здравствуй|"
+    "мир вашему дому|мир дому сему|мир вам|приветствую|"
     "итак|так|"
     "ну|пожалуйста|плиз|кстати",
 )
@@ -423,7 +426,9 @@ FILLER: Final = _table(
     "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
-    "лс|в лс|личка|в личку",
+    "лс|в лс|личка|в личку|"
+    # "думаем на Афанасия": suspecting the target, not the hedge "думаю"
+    "думаю на|думаем на|думал на|думала на|думали на",
 )
 # Russian prepositions and the cases they govern (pymorphy3 case tags): "к Тигре" is the
 # dative, so it names Тигра, not Тигр. A name right after an order verb is in the accusative.

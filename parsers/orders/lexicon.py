@@ -178,11 +178,18 @@ class Lexicon:
             return True
         return not norm.isalpha() and any(ch.isdigit() for ch in norm)  # letters only: none
 
+    def _entry_keys(self, kind: str, norm: str) -> frozenset[str]:
+        """A phrase word's keys; a hedge's conjunction or particle ("хотя") keeps its written
+        form only, so "хочу" (its lemma's verb) is no hedge."""
+        if kind in _SURFACE_KINDS and self.morph.is_particle(norm):
+            return frozenset({norm})
+        return self.morph.keys(norm)
+
     def add(self, kind: str, value: str, phrase: str, lang: str = "") -> None:
         """Add one phrase meaning ``value`` of ``kind`` (words keyed like player text), in
         the language ``lang`` when it has one."""
         tokens = [t for t in tokenize(phrase).tokens if not t.is_punct]
-        words = tuple(self.morph.keys(t.norm) for t in tokens)
+        words = tuple(self._entry_keys(kind, t.norm) for t in tokens)
         if not words:
             return
         if kind in CATALOGUE_KINDS:

@@ -16,6 +16,14 @@ import pymorphy3
 _CYRILLIC = re.compile("[а-яё]", re.I)
 # A prefix no Russian word has: the word becomes unknown and is declined by analogy.
 _UNKNOWN = "ъъ"
+# The first declension's singular endings, for a name pymorphy3 holds as indeclinable
+# while players decline it ("Афоня" is "Fixd" there; "слежу за Афоней", "к Афоне").
+_FIRST_DECLENSION = {
+    "я": {"и": "gent", "е": "datv", "ю": "accs", "ей": "ablt", "ею": "ablt"},
+    "а": {"ы": "gent", "е": "datv", "у": "accs", "ой": "ablt", "ою": "ablt"},
+}
+_HUSHING = frozenset("гкхжшщч")  # "-ка" takes "-ки", not "-кы"
+_RU_VOWELS = frozenset("аеёиоуыэюяй")
 
 
 # English past forms of order verbs that do not end in "-ed".
@@ -27,6 +35,20 @@ def _add_cases(cases: dict[str, set[str]], lexeme: Any, prefix: str) -> None:
         if "plur" not in form.tag and form.tag.case:
             word = form.word.replace("ё", "е")[len(prefix) :]
             cases.setdefault(word, set()).add(str(form.tag.case))
+
+
+def _add_first_declension(cases: dict[str, set[str]], norm: str) -> None:
+    """The singular forms of a name in "-а"/"-я" after a consonant ("Афоня", "Кузя") that
+    the analyzer leaves undeclined; "-ия" names and "Дюма"-like vowel stems are left as they are."""
+    endings = _FIRST_DECLENSION.get(norm[-1:])
+    if endings is None or len(norm) < 3 or norm[-2] in _RU_VOWELS or norm[-2] in "ьъ":
+        return
+    stem = norm[:-1]
+    for ending, case in endings.items():
+        if ending == "ы" and stem[-1] in _HUSHING:
+            ending = "и"
+        cases.setdefault(stem + ending, set()).update((case, "loct") if case == "datv" else (case,))
+    cases[norm].add("nomn")
 
 
 _STEM_LANGS = {"en": "english", "fr": "french"}
@@ -143,12 +165,21 @@ class Morph:
                 if parse.tag.case == "nomn" and "sing" in parse.tag:
                     _add_cases(cases, parse.lexeme, _UNKNOWN)
                     break
+        if len(cases) == 1:
+            _add_first_declension(cases, norm)
         return {form: frozenset(c) for form, c in cases.items()}
 
     def is_verb(self, norm: str) -> bool:
         """True when the word's most likely reading is a verb (a transitive order verb)."""
         parses = _analyzer().parse(norm)
         return bool(parses) and parses[0].tag.POS in ("VERB", "INFN")
+
+    def is_particle(self, norm: str) -> bool:
+        """True when a Russian word's most likely reading is a conjunction, particle or
+        interjection ("хотя", "пожалуй"): its other readings ("хотя", a gerund of "хотеть")
+        are not what a vocabulary listing it means."""
+        parses = _analyzer().parse(norm) if _CYRILLIC.search(norm) else []
+        return bool(parses) and parses[0].tag.POS in ("CONJ", "PRCL", "INTJ")
 
     def is_third_singular(self, norm: str) -> bool:
         """True when the word's most likely reading is a Russian verb in the third person

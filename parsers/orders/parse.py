@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, said_player, scan
 from parsers.orders.text import (
+    Token,
     content_lines,
     normalize,
     split_sentences,
@@ -1143,10 +1144,16 @@ def _only_not(reading: Reading, ctx: Context) -> bool:
     if not reading.may_hold(ctx, _NEGATION):
         return False
     kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset() for i in range(len(tokens))]
-    if not any("negation" in k for k in kinds):
+    if not any("negation" in k for k in kinds) or _answers_no(tokens, kinds):
         return False
     return all(t.is_punct or reading.name(ctx, i) or kinds[i] & {"negation", "filler"}
                for i, t in enumerate(tokens))  # fmt: skip
+
+
+def _answers_no(tokens: Sequence[Token], kinds: list[frozenset[str]]) -> bool:
+    """ "Нет, Эмилию.", "No, Tilda.": a sentence opening with a "no" and a comma answers
+    the order before it (a correction), it does not rule its names out ("not Bob")."""
+    return len(tokens) > 1 and "negation" in kinds[0] and tokens[1].norm == ","
 
 
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
@@ -1181,6 +1188,10 @@ def _affirms(reading: Reading) -> bool:
     return any(t.norm in _AFFIRM_WORDS for t in reading.sentence.tokens)
 
 
+# What a correction's "no" also is ("non": no action, "нет": a negation).
+_ALSO_NO = frozenset({"no_target", "negation"})
+
+
 def _corrected_names(reading: Reading, ctx: Context, last: Draft) -> list[NameHit] | None:
     """ "actually no, make it Ollie, Ann can take care of herself": a correction, its names
     up to a comma, then a plain remark naming only the players it replaces; else None."""
@@ -1195,7 +1206,7 @@ def _corrected_names(reading: Reading, ctx: Context, last: Draft) -> list[NameHi
         if hit is not None:
             hits.append(hit)
             i += hit.length
-        elif tokens[i].is_punct or (match and match.kinds() <= _CORRECTION_WORDS | {"no_target"}):
+        elif tokens[i].is_punct or (match and match.kinds() <= _CORRECTION_WORDS | _ALSO_NO):
             i += match.length if match else 1  # "non" is also "no action"
         else:
             return None
@@ -1221,8 +1232,8 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             continue
         match = reading.match(ctx, i)
         kinds = match.kinds() if match else frozenset({"?"})
-        if "correction" in kinds:  # "Non, Thibault.": "non" is also "no action"
-            kinds -= {"no_target"}
+        if "correction" in kinds:  # "Non, Thibault.", "Нет, Эмилию.": also "no action", "not"
+            kinds -= {"no_target", "negation"}
         if not tokens[i].is_punct and not kinds <= _CORRECTION_WORDS:
             return None
         i += match.length if match else 1

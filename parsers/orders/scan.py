@@ -385,6 +385,8 @@ def _step(
             and _opens_correction(reading, ctx, i + match.length)
         ):
             return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
+        if cur is not None and cur.names and "negation" in match.kinds():
+            _no_then_name(reading, ctx, i + match.length, cur)
         return _marker(ctx, cur, match, flags, loose)
     if (
         cur is not None
@@ -394,6 +396,14 @@ def _step(
         _unknown_word(ctx, cur, token.text, flags)
     flags["self_ok"] = False  # "tell me": a "me" after another verb is not a target
     return 1
+
+
+def _no_then_name(reading: Reading, ctx: Context, j: int, cur: Draft) -> None:
+    """ "Охраняю Зиновия... нет, Эмилию", "heal Osgood... no, Tilda": a "no" and a comma
+    after the order's target, then a player: a correction or "not" that player, for the GM."""
+    tokens = reading.sentence.tokens
+    if j + 1 < len(tokens) and tokens[j].norm == "," and reading.name(ctx, j + 1) is not None:
+        cur.guessed = "'no, <player>' after the order: a correction?"
 
 
 def _opens_correction(reading: Reading, ctx: Context, j: int) -> bool:
