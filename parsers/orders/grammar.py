@@ -69,7 +69,7 @@ HEDGE: Final = _table(
     "pas complètement sûr|pas totalement sûr|pas tout à fait sûr|brouillon|pas définitif|"
     "ouais c'est ça|super idée|excellente idée|trop bonne idée|génial comme idée|"
     "je reviens vers toi|plus sûr|plus sûre|s'il est|s'il a|s'il se|s'il ne|s'il n'|"
-    "s'il y|s'ils|sauf s'il",
+    "s'il y|s'ils|sauf s'il|j'hésite pas mal|hésite pas mal",
     ru="предварительно|предварительный|предварительная|"
     "смотря|при условии|вроде бы|в зависимости|лишь бы|"
     "склоняюсь|скорее всего|есть сомнения|да щас|может быть|наверное|возможно|пожалуй|не знаю|"
@@ -90,7 +90,8 @@ DOUBT: Final = _table(
     "provisionally|on hold|or not|maybe not|nah|nope|rather not|wait|not 100% sure|"
     "not 100 % sure|not entirely sure|not completely sure|not totally sure|not fully sure|"
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
-    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea",
+    "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea|"
+    "i'm hesitant|i am hesitant|bit hesitant|i hesitate|i'm hesitating|still hesitating",
     fr="sais plus|je sais plus|je ne sais plus|"
     "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"
     "je confirme demain|pas sûr|pas sûre|pas certain|"
@@ -100,7 +101,7 @@ DOUBT: Final = _table(
     "pas sûre à 100%|pas complètement sûr|pas totalement sûr|pas tout à fait sûr|"
     "c'est pas ça|ce n'est pas ça|je reviens vers toi|je reviens vers vous|laisse-moi|"
     "je confirme après|je confirme ensuite|plus sûr|plus sûre|sais pas|jsp|brouillon|"
-    "super idée|excellente idée",
+    "super idée|excellente idée|j'hésite|je doute|j'hésite pas mal",
     ru="предварительно|предварительный|предварительная|"
     "есть сомнения|не окончательно|да щас|скорее всего|не уверен|не уверена|кажется|думаю|"
     "наверное|может быть|возможно|подтвержу|пока не точно|"
@@ -419,14 +420,15 @@ FILLER: Final = _table(
     "action|ability|will|shall|going|gonna|please|pls|plz|target|targeting|is|be|with|"
     "tonight|today|night|day|and|then|also|just|let|lets|let's|do|it|this|that|time|"
     "onto|into|upon|person|player|again|once|more|order|orders|phase|go|crime|victim|wait|"
-    "does|did|pm|dm|by pm|private message",
+    "does|did|pm|dm|by pm|private message|no hesitation|without hesitation|without hesitating",
     fr="je|j'|vais|veux|voudrais|aimerais|le|la|les|l'|un|une|sur|à|au|mon|ma|mes|mp|par mp|"
     "message privé|comme demandé|"
     "action|pouvoir|cible|cette|ce|nuit|jour|et|puis|aussi|utilise|utiliser|de|du|"
-    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime",
+    "des|s'il|te|plaît|svp|stp|encore|fois|crime|victime|je n'hésite pas|j'hésite pas|"
+    "sans hésiter|sans hésitation",
     ru="я|хочу|буду|бы|на|в|во|к|ко|с|со|у|мой|моя|свой|свою|ход|ходом|этой|эту|ночью|жертва|"
     "днём|днем|и|а|тоже|также|ещё|еще|пожалуйста|по|раз|сегодня|ночь|день|иду|идти|пойду|"
-    "лс|в лс|личка|в личку|"
+    "лс|в лс|личка|в личку|не сомневаюсь|не сомневаясь|без колебаний|не колеблясь|"
     # "думаем на Афанасия": suspecting the target, not the hedge "думаю"
     "думаю на|думаем на|думал на|думала на|думали на",
 )
