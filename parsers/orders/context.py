@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from parsers.orders.lexicon import Entry, Lexicon, Match
+from parsers.orders.lexicon import Entry, Lexicon, Match, refused
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.text import Sentence
 from parsers.phases import Phase, find_phase
@@ -143,6 +143,9 @@ class Reading:
                 found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
         if found is not None and found.length == 1:
             found = self._without_false_friends(ctx, found)
+        if found is not None and any(refused(e, self.norms, i) for e in found.entries):
+            kept = tuple(e for e in found.entries if not refused(e, self.norms, i))
+            found = Match(kept, found.length) if kept else None  # "no more waiting": decided
         if found is not None and ctx.abilities is not None:
             found = _role_over_other_ability(found, ctx.abilities)
         learned = ctx.learned_abilities.get(self.norms[i])

@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from parsers.orders import grammar
 from parsers.orders.history import History
-from parsers.roster import Roster
+from parsers.roster import Roster, Slot
 
 _PREFIX = r"(?:for|as|on behalf of|in place of|instead of|from)\s+"
 # "And for Pep (she handed me her actions…): …": a joining word before the header, and an
@@ -27,6 +27,8 @@ _UNSURE = re.compile(
     re.I,
 )
 _SEPARATOR = r"\s*(?:[:,\-\u2013\u2014]|$)"
+# "Dunstan's (he handed me his night 3): …", "Ctu's actions: …": the giver's, as a header.
+_HIS = r"(?:['’]s(?:\s+(?:actions|orders|moves))?)?"
 _SENTENCE_END = re.compile(r"(?<=[.!?)])\s+")
 
 Names = Sequence[tuple[str, str]]  # (giver, a name or alias of the giver)
@@ -70,6 +72,30 @@ def handed_parts(
     return ("\n".join(own), parts) if parts else (text, [])
 
 
+# A closing line of a sign-off and one word ("ty ~Eggy", "- Ken", "thanks, Ken").
+_SIGNATURE = re.compile(
+    r"^(?:(?:thanks|thank you|thx|ty|cheers|xx+|love|merci|bisous|спасибо|спс)\b[\s,]*)?"
+    r"[~\-\u2013\u2014]?\s*(?P<name>[^\W\d_][\w'’-]*)\s*[.!]*$",
+    re.I,
+)
+
+
+def signed_off(
+    parts: list[tuple[str, str]], own: str, delegate: Slot | None
+) -> tuple[list[tuple[str, str]], str]:
+    """The delegate's signature closing the last part ("…: slander Kenelm.\nty ~Eggy") moved
+    to the delegate's own text: it is the sender signing the PM, not the giver's order."""
+    if not parts or delegate is None:
+        return parts, own
+    giver, body = parts[-1]
+    *before, last = body.splitlines() or [""]
+    signed = _SIGNATURE.match(last.strip())
+    mine = {n.casefold() for n in (delegate.name, *delegate.aliases)}
+    if signed is None or signed["name"].casefold() not in mine or not before:
+        return parts, own
+    return [*parts[:-1], (giver, "\n".join(before))], f"{own}\n{last}".strip()
+
+
 def _pieces(line: str, names: Names) -> list[str]:
     """The line cut before each sentence that opens with a header ("…). For Ctu: …")."""
     cuts = [m.end() for m in _SENTENCE_END.finditer(line) if _header(names, line[m.end() :])]
@@ -79,7 +105,7 @@ def _pieces(line: str, names: Names) -> list[str]:
 
 def _header(names: Names, line: str) -> tuple[str, str] | None:
     for giver, name in names:
-        pattern = rf"^{_JOINED}(?:{_PREFIX})?{re.escape(name)}(?:'s actions)?{_ASIDE}{_SEPARATOR}"
+        pattern = rf"^{_JOINED}(?:{_PREFIX})?{re.escape(name)}{_HIS}{_ASIDE}{_SEPARATOR}"
         match = re.match(pattern, line, re.IGNORECASE)
         if match and _plain_aside(match.group("aside")):
             return giver, line[match.end() :].strip()

@@ -539,6 +539,20 @@ def _bare_stem(entry: Entry, norms: list[str], i: int) -> bool:
     return False
 
 
+# Words before an inflected doubt word that refuse it ("no more waiting", "done waiting").
+_REFUSE_BEFORE = frozenset({"no", "not", "done", "stop", "without", "longer"})
+
+
+def refused(entry: Entry, norms: list[str], i: int) -> bool:
+    """ "He checked suspicious, no more waiting": a hedge or doubt word in an inflected form
+    ("waiting", not the written "wait") right after a refusing word is the player deciding;
+    the written word stays a doubt ("no wait", "not kidding")."""
+    if entry.kind not in _SURFACE_KINDS or i == 0 or norms[i] == entry.norms[0]:
+        return False
+    before = norms[i - 2 : i] if norms[i - 1] == "more" else norms[i - 1 : i]
+    return bool(before) and before[0] in _REFUSE_BEFORE
+
+
 def _most_exact(found: list[Entry], surface: list[str]) -> list[Entry]:
     """Per kind, keep the entries whose words match the written forms most often."""
     exact = {id(e): sum(a == b for a, b in zip(e.norms, surface, strict=False)) for e in found}

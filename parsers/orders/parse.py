@@ -13,7 +13,7 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
-from parsers.orders.handoff import handed_parts, without_statement
+from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, Order, ParseResult, Status
@@ -134,6 +134,7 @@ class OrderParser:
         me = roster.by_author(given["actor"]).name
         now = parse_phase(given["phase"]) if isinstance(given["phase"], str) else given["phase"]
         results: list[ParseResult] = []
+        parts, own = signed_off(parts, own, roster.by_author(given["actor"]))
         for giver, body in parts:
             if not any(h.sender == giver and h.delegate == me and h.covers(now.id)
                        for h in history.handoffs):  # fmt: skip
@@ -939,11 +940,44 @@ def _remark(reading: Reading, ctx: Context) -> bool:
     lexicon = ctx.lexicon
     spans = range(len(reading.keys))
     if any(reading.keys[i] & lexicon.sequence_keys and not _intensifier(reading, ctx, i)
-           and not _the_day_gone(reading, ctx, i) for i in spans):  # fmt: skip
+           and not _the_day_gone(reading, ctx, i) and not _a_duration(reading, i)
+           and not _tells_on(reading, ctx, i) for i in spans):  # fmt: skip
         return False
-    if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i) for i in spans):
+    if any(reading.phase(ctx, i) and not _the_day_gone(reading, ctx, i)
+           and not _a_duration(reading, i) for i in spans):  # fmt: skip
         return False
     return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+def _tells_on(reading: Reading, ctx: Context, i: int) -> bool:
+    """ "He voted with Aldwyn and then jumped ship": a sequence word with no player, no
+    order word and no phase after it goes on telling what happened, adds no order (only
+    "and then" followed by words: "next", "so" and the like may still add an order)."""
+    norms = reading.norms
+    if norms[i] == "and" and i + 1 < len(norms) and norms[i + 1] == "then":
+        i += 1
+    if norms[i] != "then" or i == 0 or norms[i - 1] != "and" or i + 1 >= len(norms):
+        return False
+    for j in range(i + 1, len(reading.keys)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or reading.phase(ctx, j):
+            return False
+        if match is not None and match.kinds() & {"ability", "vote", "self", "pronoun"}:
+            return False
+    return True
+
+
+# Words before "day" / "journée" / "день" that make it a stretch of time ("the whole day").
+_WHOLE = frozenset({"whole", "entire", "all", "toute", "весь", "целый"})
+
+
+def _a_duration(reading: Reading, i: int) -> bool:
+    """ "He voted with Aldwyn the whole day": a phase word after "whole", "all", "toute
+    la", no number after it, is how long something went on, no phase an order is for."""
+    norms = reading.norms
+    before = [n for n in norms[max(0, i - 2) : i] if n not in ("la", "the")]
+    after = norms[i + 1] if i + 1 < len(norms) else ""
+    return bool(before) and before[-1] in _WHOLE and not after.isdigit()
 
 
 # "today" in a remark sent at night: the day just gone ("He defended Dash too hard today").

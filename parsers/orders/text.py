@@ -131,7 +131,26 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return _join_numbered(lines)
+    return _join_numbered(_join_wrapped(lines))
+
+
+# Words no sentence ends with: a line ending with one was wrapped by the player's mail or
+# editor, and goes on on the next line ("He voted with Aldwyn the whole day and then").
+_GOES_ON = frozenset(
+    {"and", "or", "but", "then", "with", "of", "the", "to", "for", "that", "because"}
+    | {"et", "ou", "mais", "avec", "pour", "que", "и", "или", "но"}
+)
+
+
+def _join_wrapped(lines: list[str]) -> list[str]:
+    """Lines joined where one ends with a word of ``_GOES_ON`` (no mark after it)."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].rsplit(None, 1)[-1].casefold() in _GOES_ON:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
 
 
 def _may_head_a_quote(line: str) -> bool:
@@ -142,15 +161,17 @@ def _may_head_a_quote(line: str) -> bool:
 # "Investigate 5, using three of them": an order word, its count, then a remark on the count
 # (no capital: no name in it).
 _COUNTED = re.compile(r"^(?P<order>[^\W\d][^\d,:]*?)\s*#?\d{1,2}\s*,[^\d,:A-ZÀ-ÞА-ЯЁ]*$")
-_NUMBERED_HEADER = re.compile(r"^(?P<head>[^:]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$")
+_NUMBERED_HEADER = re.compile(
+    r"^(?P<before>.*?[.!?]\s+)?(?P<head>[^:.!?]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$"
+)
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
 
 
 def _join_numbered(lines: list[str]) -> list[str]:
     """A short header with nothing after its colon ("Investigate 3:", "SI 2:", "Night 3
-    investigations:") followed by numbered or bulleted lines is one order: ``Investigate: A
-    kills B, C protects D``. A count at its end is the player's claim of how many the order
-    takes, never a target."""
+    investigations:", also after a greeting sentence on its line) followed by numbered or
+    bulleted lines is one order: ``Investigate: A kills B, C protects D``. A count at its
+    end is the player's claim of how many the order takes, never a target."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -162,7 +183,7 @@ def _join_numbered(lines: list[str]) -> list[str]:
             j += 1
         if header and items:
             head = _COUNTED.sub(r"\g<order>", header["head"])  # "Investigate 5, using three:"
-            out.append(f"{head}: {', '.join(items)}")
+            out.append(f"{header['before'] or ''}{head}: {', '.join(items)}")
             i = j
             continue
         out.append(lines[i])
@@ -181,6 +202,8 @@ def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
     """
     out: list[tuple[int, str]] = []
     for number, line in enumerate(lines):
+        if number == len(lines) - 1:
+            line = _signed_apart(line)
         protected, quotes = _protect_quotes(line) if _may_quote(line) else (line, [])
         parts = _SENTENCE_END.split(protected) if _may_end(protected) else [protected]
         for part in parts:
@@ -188,6 +211,24 @@ def split_sentences(lines: list[str]) -> list[tuple[int, str]]:
             if part.strip(" .!;"):
                 out.append((number, part))
     return out
+
+
+# A sign-off and one word closing the PM's last line ("… xx Delia", "… thanks, Ken"): a
+# sentence of its own, so the word is read as the sender's signature or as a name apart.
+_SIGNED = re.compile(
+    r"(?<=\w)[\s,]+(?=(?:(?:xx+|xoxo|cheers|thanks|thx|ty|love)\b|~)[\s,]*[^\W\d_][\w'’-]*"
+    r"\s*[.!]*\s*$)",
+    re.I,
+)
+
+
+def _signed_apart(line: str) -> str:
+    """The line with a closing sign-off (``_SIGNED``) made a sentence of its own, when at
+    least two words come before it (not "heal ~Silas")."""
+    signed = _SIGNED.search(line)
+    if signed is None or len(line[: signed.start()].split()) < 2:
+        return line
+    return line[: signed.start()] + ". " + line[signed.end() :]
 
 
 _QUOTE_MARKS = frozenset("'\"«“„")  # what a quoted claim (``_QUOTED``) opens with
