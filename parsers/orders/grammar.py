@@ -81,8 +81,9 @@ HEDGE: Final = _table(
 )
 # Doubt about an order written in a sentence of its own after it ("Enfin je crois, à
 # confirmer demain"): the order before is not final.
-# A word before a doubt that denies it ("no hesitation", "не сомневаюсь", "sans hésiter").
-NEGATORS: Final = frozenset({"no", "not", "without", "never", "sans", "pas", "не", "без", "ни"})
+# A word before a doubt that denies it ("no hesitation", "не сомневаюсь", "sans hésiter");
+# not "not" ("not kidding" may be irony: it stays a doubt).
+NEGATORS: Final = frozenset({"no", "without", "sans", "не", "без"})
 DOUBT: Final = _table(
     en="second thoughts|i reckon|as if|not sure|i think|i guess|i believe|to be confirmed|"
     "will confirm|not final|tentative|"
