@@ -58,6 +58,9 @@ HEDGE: Final = _table(
     "nah|nope|not 100% sure|not 100 % sure|not entirely sure|not completely sure|not totally sure|"
     "not fully sure|not quite sure|hopefully|i hope|don't know|do not know|dont know|draft|"
     "not final|get back to you|yeah sure|yeah right|great idea|brilliant idea|genius idea|"
+    "hear from you|hear back from you|wait for your|waiting for your|waiting on your|wait on your|"
+    "waiting on you|wait for my|waiting for my|until you reply|until you answer|once you reply|"
+    "until i confirm|hold off|"
     "what could go wrong",
     fr="sais plus|je sais plus|je ne sais plus|"
     "en supposant|en attendant|ça dépend|selon|à condition|pourvu que|tant que|"
@@ -95,6 +98,9 @@ DOUBT: Final = _table(
     "not quite sure|hold on|hang on|let me think|get back to you|give me an hour|"
     "give me a minute|final later|or don't|or do not|draft|yeah sure|yeah right|great idea|"
     "i'm hesitant|i am hesitant|bit hesitant|i hesitate|i'm hesitating|still hesitating|"
+    "hear from you|hear back from you|wait for your|waiting for your|waiting on your|wait on your|"
+    "waiting on you|wait for my|waiting for my|until you reply|until you answer|once you reply|"
+    "until i confirm|hold off|"
     "having doubts|have doubts|some doubts|doubtful",
     fr="sais plus|je sais plus|je ne sais plus|"
     "j'ai un doute|un doute|n'importe quoi|enfin je crois|je crois|je pense|à confirmer|"

@@ -263,6 +263,7 @@ class OrderParser:
         lines = content_lines(strip_markup(text))
         postscript = _postscript_lines(lines)
         read = 0
+        ahead = False  # a sentence before any order doubted the order to come
         for line, sentence in split_sentences(lines):
             if will is not None:  # a will runs to the end of the PM
                 will.text += ("\n" if line != last_line else " ") + sentence
@@ -300,6 +301,10 @@ class OrderParser:
             if _SARCASM.search(sentence):  # "heal Osgood /s", "je soigne Isidore 🙄"
                 for draft in found or drafts[-1:]:
                     draft.hedged = True
+            if found and ahead:
+                for draft in found:  # "Not sure about this one. Shoot Maud."
+                    draft.hedged = True
+            ahead = not found and not carried and not drafts and _doubts_ahead(reading, ctx)
             if not found and not carried and drafts and _doubts(reading, ctx, drafts[-1]):
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if not found and not carried and drafts and _retracts(reading, ctx):
@@ -1045,6 +1050,38 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
 
 
 _UNSURE_KINDS = frozenset({"doubt", "open_choice", "hedge"})
+# What may follow a doubt that is about the order to come ("not sure about this one", "no
+# idea if this is right", "pas sûr de mon coup", "не уверен в этом"), not about a player or
+# a question ("not sure who the mafia is").
+_ABOUT_THIS = frozenset({"about", "on", "of", "this", "it", "one", "these", "yet", "still",
+                         "really", "honestly", "tbh", "if", "is", "right", "correct", "good",
+                         "my", "pick", "picks", "choice", "choices", "call", "move", "target",
+                         "tonight", "here", "at", "all", "though", "but", "the", "a", "100%",
+                         "100", "%", "entirely", "de", "du", "ce", "cette", "mon", "ma", "choix",
+                         "coup", "cible", "ça", "en", "в", "этом", "выборе", "этот", "раз",
+                         "насчёт", "насчет", "этого", "пока", "ещё", "еще", "."})  # fmt: skip
+
+
+def _doubts_ahead(reading: Reading, ctx: Context) -> bool:
+    """A sentence of its own before any order that doubts it ("Not sure about this one.",
+    "No idea if this is right."): only doubt words and words about "this", no player."""
+    if not reading.may_hold(ctx, _UNSURE_KINDS) or _named(reading, ctx):
+        return False
+    i = 0
+    doubted = False
+    while i < len(reading.keys):
+        match = reading.match(ctx, i)
+        if match is not None and match.kinds() & _UNSURE_KINDS:
+            if i and reading.norms[i - 1] in grammar.NEGATORS:
+                return False  # "No hesitation."
+            doubted, i = True, i + match.length
+            continue
+        if reading.norms[i] not in _ABOUT_THIS and not reading.sentence.tokens[i].is_punct:
+            return False
+        i += 1
+    return doubted
+
+
 _RESULT_WORDS = frozenset({"result", "results", "resultat", "resultats", "результат",
                            "результаты", "результатах"})  # fmt: skip
 
