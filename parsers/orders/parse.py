@@ -637,12 +637,33 @@ def _branched(result: ParseResult, text: str) -> ParseResult:
                    confidence=0.5, candidates=cands)  # fmt: skip
 
 
+_ORDERS_NOUNS = frozenset({"orders", "order", "actions", "action", "moves"})
+_HEADER_WORDS = frozenset({"night", "day", "tonight", "tonight's", "today's", "my", "our",
+                           "the", "from", "for", "of", "below", "here", "are", "is", "hi",
+                           "hello", "gm", "phase", "leader", "boss", "this", "these", "with",
+                           "and"})  # fmt: skip
+_PHASE_TOKEN = re.compile(r"^(?:[nd]\d+|\d+)$")
+
+
+def _orders_header(reading: Reading, ctx: Context) -> bool:
+    """ "Night 3 orders from the Leader.", "My orders for N3:": the noun "orders" in a
+    sentence of header words only (phases, possessives, "from the leader"), no player: a
+    title over the orders, not an order of its own."""
+    norms = [t.norm for t in reading.sentence.tokens if not t.is_punct]
+    if not set(norms) & _ORDERS_NOUNS or _named(reading, ctx):
+        return False
+    rest = [n for n in norms if n not in _ORDERS_NOUNS]
+    return all(n in _HEADER_WORDS or _PHASE_TOKEN.match(n) for n in rest)
+
+
 def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     """False for a sentence of chat (no order, crime, role or condition word, no quote, no
     phase completing the order before): not scanned,
     so a long PM costs little; its names still count (a line the GM must see)."""
     if reading.sentence.quotes and any(t.quote is not None for t in reading.sentence.tokens):
         return True
+    if _orders_header(reading, ctx):
+        return False
     short = len(reading.keys) <= _SHORT_LINE and carry is not None and carry.kind is Kind.ORDER
     if not short and not reading.may_hold(ctx, _SCAN_KINDS):
         return False  # no word of an order phrase: most lines of a long chat

@@ -70,10 +70,26 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     held = _held_for_good(ctx, actor, sit.history)
     if held is not None:
         return held
-    if actor is not None and actor.statuses & BLOCKING_STATUSES:
-        status = sorted(actor.statuses & BLOCKING_STATUSES)[0]
+    blocking = actor.statuses & BLOCKING_STATUSES if actor is not None else frozenset()
+    if blocking and not _ends_the_status(order, ctx, blocking):
+        status = sorted(blocking)[0]
         return Verdict(doubt=f"{ctx.actor} is {status}: the GM decides whether it stands")
     return _ability_rules(order, ctx, sit)
+
+
+def _ends_the_status(order: Order, ctx: Context, blocking: Collection[str]) -> bool:
+    """ "I'd like to travel back to Japan" from a player abroad: the ability that gives and
+    ends the sender's one blocking status (its ``effect_params.statuses``: DCTP's Travel,
+    "can't use abilities (except Travel)") is not blocked by it; a status of one phase (on
+    the plane) stays the GM's."""
+    ability = ctx.lexicon.ruleset.abilities.get(order.ability)
+    statuses = ctx.lexicon.ruleset.statuses
+    if ability is None or len(blocking) != 1:
+        return False
+    (status,) = blocking
+    managed = ability.effect_params.get("statuses") or ()
+    known = statuses.get(status)
+    return status in managed and known is not None and known.lasts == "game"
 
 
 def _held_for_good(

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from parsers.orders import OrderParser, ParseResult, Status
+from parsers.orders import History, OrderParser, ParseResult, Status
 from parsers.roster import roster_from_data
 from resolver.ruleset import load_ruleset
 
@@ -18,9 +18,11 @@ def _parser(name: str) -> OrderParser:
     return OrderParser(load_ruleset(name))
 
 
-def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str) -> ParseResult:
+def _parse(ruleset: str, players: Mapping[str, object], text: str, actor: str,
+           history: History | None = None) -> ParseResult:  # fmt: skip
     roster = roster_from_data({"players": players})
-    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase="night2")
+    return _parser(ruleset).parse(text, roster=roster, actor=actor, phase="night2",
+                                  history=history)  # fmt: skip
 
 
 def _orders(result: ParseResult) -> list[str]:
@@ -81,3 +83,45 @@ def test_an_order_that_does_not_wait_stays_accepted() -> None:
     assert (result.status, _orders(result)) == (Status.ACCEPTED, ["shoot Tamsin"])
     result = _parse("failheap", FH, "Shoot Osric tonight, I'm sure about this one.", "Wynne")
     assert (result.status, _orders(result)) == (Status.ACCEPTED, ["shoot Osric"])
+
+
+# --- the ability that ends a status is not blocked by it (Travel from abroad) ------------
+
+
+def _abroad(status: str) -> dict[str, object]:
+    return {**DCTP, "Hal": {"role": "hakuba", "statuses": [status]}}
+
+
+def test_travelling_home_from_abroad_is_accepted() -> None:
+    text = "Done with the holiday, I'll fly back to Japan tonight."
+    result = _parse("dctp", _abroad("abroad"), text, "Hal")
+    assert (result.status, _orders(result)) == (Status.ACCEPTED, ["travel"])
+
+
+def test_another_ability_from_abroad_or_travel_on_the_plane_stays_queued() -> None:
+    assert _parse("dctp", _abroad("abroad"), "Interrogate Otto.", "Hal").status is not (
+        Status.ACCEPTED
+    )
+    text = "I'll fly back to Japan tonight."
+    assert _parse("dctp", _abroad("on_plane"), text, "Hal").status is Status.AMBIGUOUS
+
+
+# --- "Night 3 orders from the Leader.": a title over the orders, not an order ----------
+
+LEADER = {**DCTP, "Leo": {"role": "gin", "statuses": ["leader"]}}
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["N2 orders from the boss.", "Tonight's orders:", "Here are my orders for night 2."],
+)
+def test_a_title_with_the_noun_orders_is_no_order(header: str) -> None:
+    result = _parse("dctp", LEADER, f"{header}\nPry on Ugo.", "Leo", History())
+    assert (result.status, _orders(result)) == (Status.ACCEPTED, ["pry Ugo"])
+
+
+def test_orders_naming_players_are_still_read() -> None:
+    result = _parse("dctp", LEADER, "Orders: Otto kills Rex.", "Bea", History())
+    assert result.status is Status.REJECTED  # Bea gives no kill orders
+    result = _parse("dctp", LEADER, "Orders for Otto.\nPry on Ugo.", "Leo", History())
+    assert result.status is Status.AMBIGUOUS  # a kill order without its victim
