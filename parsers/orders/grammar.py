@@ -134,7 +134,8 @@ PREFERENCE: Final = _table(
 REMARK: Final = _table(
     en="seems|seem|looks|sounds|said|says|claimed|claims|lied|lies|lying|voted|posted|posts|"
     "acting|acts|quiet|sus|suspicious|scummy|scum|townie|shady|weird|sketchy|annoying|funny|"
-    "agreed|agrees|thinks|thought|wrote|accused|defended",
+    "agreed|agrees|thinks|thought|wrote|accused|defended|pushing|pushed|pushes|wagon|wagons|"
+    "bandwagon|bandwagoning|tunneling|tunnelling|tunneled|tunnelled",
     fr="semble|paraît|ment|menti|mentir|dit|écrit|suspect|suspecte|louche|bizarre|calme|"
     "discret|discrète|raison|tort|accusé|défendu|pense|trouve|bavard|bavarde",
     ru="врёт|врет|соврал|соврала|сказал|сказала|говорит|написал|написала|подозрительный|"

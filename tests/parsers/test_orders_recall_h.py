@@ -125,3 +125,25 @@ def test_orders_naming_players_are_still_read() -> None:
     assert result.status is Status.REJECTED  # Bea gives no kill orders
     result = _parse("dctp", LEADER, "Orders for Otto.\nPry on Ugo.", "Leo", History())
     assert result.status is Status.AMBIGUOUS  # a kill order without its victim
+
+
+# --- a remark about a wagon after the order ("she's been pushing the X wagon") ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bullet #2 is going into tamsin. she's been pushing the Osric wagon way too hard",
+        "Shoot Osric tonight. He pushed the Maud wagon all day.",
+    ],
+)
+def test_a_wagon_remark_after_the_order_is_chat(text: str) -> None:
+    result = _parse("failheap", FH, text, "Wynne")
+    assert result.status is Status.ACCEPTED and len(_orders(result)) == 1
+
+
+def test_a_wagon_line_that_may_change_the_order_stays_queued() -> None:
+    text = "Shoot Tamsin. Or Maud, she's pushing hard too."
+    assert _parse("failheap", FH, text, "Wynne").status is Status.AMBIGUOUS
+    text = "Shoot Tamsin. Maud has been pushing me to shoot her instead."
+    assert _parse("failheap", FH, text, "Wynne").status is Status.AMBIGUOUS
