@@ -105,7 +105,8 @@ ACTION_WORDS: Final[MappingProxyType[str, Table]] = _with_family(
             ru="стреляю в|стреляю|выстрел в|застрелить|пуля",
         ),
         "mafia_kill": _table(
-            fr="tue|tuer|on tue|élimine|éliminer|assassine|assassiner|meurtre",
+            fr="tue|tuer|on tue|élimine|éliminer|assassine|assassiner|meurtre|victime|"
+            "notre victime|victime de la mafia",
             ru="убиваю|убить|убийство|мафия убивает|заказ",
         ),
         "serial_kill": _table(

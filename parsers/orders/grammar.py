@@ -465,7 +465,8 @@ EFFECT_WORDS: Final = MappingProxyType(
             "checking|cross-examine|cross examine|cross-examining",
             fr="vérifie|vérifier|vérification|enquête|enquêter|enquête sur|j'enquête|inspecte|"
             "inspecter|examine|examiner|contrôle|contrôler|fouille|fouiller|interroge|"
-            "interroger|interrogatoire|contre-interroge|contre-interroger|investigation",
+            "interroger|interrogatoire|contre-interroge|contre-interroger|investigation|"
+            "je regarde|regarder",
             ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
         ),
         "attack": _table(

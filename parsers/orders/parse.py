@@ -26,7 +26,7 @@ from parsers.orders.performer import (
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
-from parsers.orders.scan import Draft, said_player, scan
+from parsers.orders.scan import Draft, said_player, scan, told_past
 from parsers.orders.text import (
     Token,
     content_lines,
@@ -499,6 +499,7 @@ class OrderParser:
         draft.source = reading.sentence.text
         draft.names = [[h] for i in range(len(tokens)) if (h := reading.name(ctx, i))]
         draft.names = [g for g in draft.names if g[0].players != (ctx.actor,)] or draft.names
+        draft.guessed = told_past(reading)
         if reading.sentence.question:
             draft.question = True
         return [draft]

@@ -88,6 +88,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
         drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
+    elif drafts and _told_before_so(reading, ctx, drafts[0], flags.get("loose_end", 0)):
+        pass  # "Gratien n'était pas Bacula, alors je regarde Josselin": the reason, told
     elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
         targets = _sure_targets(drafts[0])  # "Dash is quiet, so check dash": its own target
         drafts[0].unknown += [
@@ -106,6 +108,42 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+# Words opening the consequence of what was just told ("…, donc je soigne Gildas").
+_SO = frozenset({"so", "therefore", "donc", "alors", "поэтому", "значит"})
+
+
+def _told_before_so(reading: Reading, ctx: Context, draft: Draft, loose_end: int) -> bool:
+    """ "Gildas est visé depuis son résultat sur Léonce, donc je soigne Gildas", "Gratien
+    n'était pas Bacula, alors je regarde Josselin": the players named before the order, in
+    a clause of at least three other words that a "so" word closes, are the reason told for
+    an order that names its own players: no target of it."""
+    if not draft.names or draft.alt_next or draft.or_next or not 0 < loose_end <= draft.start:
+        return False
+    norms, tokens = reading.norms, reading.sentence.tokens
+    so = next((k for k in range(loose_end, draft.start) if norms[k] in _SO), None)
+    if so is None or any(reading.name(ctx, j) for j in range(so, draft.start)):
+        return False
+    told = [j for j in range(so) if not tokens[j].is_punct and reading.name(ctx, j) is None]
+    if len(told) < 3:
+        return False
+    past = any(_past_or_not(reading, ctx, j) for j in told)  # "Gratien n'était pas Bacula"
+    names = [j for j in range(so) if reading.name(ctx, j) is not None]
+    return past or all(j > 0 and norms[j - 1] in _PREPOSITIONS for j in names)
+
+
+# Words before a player who is then no subject ("son résultat sur Léonce").
+_PREPOSITIONS = frozenset({"sur", "contre", "avec", "chez", "de", "d", "on", "against", "with",
+                           "about", "at", "на", "против", "с", "со", "о", "об", "про"})  # fmt: skip
+
+
+def _past_or_not(reading: Reading, ctx: Context, j: int) -> bool:
+    """The word at ``j`` tells the past ("était", "a", "voted") or negates ("pas")."""
+    norm = reading.norms[j]
+    if norm in _PAST_COPULAS or norm in _PAST_AUXILIARIES or ctx.lexicon.morph.is_past(norm):
+        return True
+    return is_kind(reading, ctx, j, "negation")
 
 
 def _verb_first(reading: Reading, ctx: Context, draft: Draft) -> None:
@@ -361,6 +399,10 @@ def _step(
             return carried_out
         if cur is not None and _in_remark_clause(reading, ctx, i, cur):
             return name.length  # "check Ophélie, elle a défendu Léandre": what she did
+        if cur is not None and _past_copula_before(reading, ctx, i, cur):
+            cur.guessed = _TOLD_PAST  # "Ma cible était Urbain", "My target was Nell"
+        if cur is not None and _thing_then_and(reading, ctx, i, cur):
+            cur.guessed = "'<order word> the <thing> and <player>': the player no target?"
         hit = govern(reading, ctx, i, name)
         _add_name(cur, loose, hit, flags)
         flags["name_span"] = (i, i + name.length, hit) if cur is not None else None
@@ -444,6 +486,51 @@ _ROLE_FOR = frozenset({"на"})
 _ARTICLES = frozenset({"the", "le", "la", "l", "les", "our", "notre", "my", "mon", "ma"})
 
 
+_TOLD_PAST = "a past phase or 'was' between the order word and its player: told, not sent?"
+# Past forms of "to be" ("ma cible était Urbain": a target told, not given).
+_PAST_COPULAS = frozenset({"was", "were", "etait", "etaient", "ete", "fut", "был", "была",
+                           "было", "были"})  # fmt: skip
+
+
+def told_past(reading: Reading) -> str:
+    """ "My target last night was Nell", "Ma cible était Urbain": a sentence naming a past
+    phase or with a past "to be" tells a target; the doubt to record ("" if neither)."""
+    norms = reading.norms
+    past = any(n in _PAST_COPULAS or is_previous(norms, j) for j, n in enumerate(norms))
+    return _TOLD_PAST if past else ""
+
+
+def _past_copula_before(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """A past form of "to be" between the order word and its first player at ``i``."""
+    return _awaits_player(ctx, cur) and any(
+        reading.norms[j] in _PAST_COPULAS for j in range(cur.end, i)
+    )
+
+
+def _awaits_player(ctx: Context, cur: Draft) -> bool:
+    """A vote or an order taking a player, none named yet."""
+    wants = cur.kind is Kind.VOTE or (cur.kind is Kind.ORDER and cur.wants(ctx, "player"))
+    return wants and not cur.names
+
+
+_THING_ARTICLES = _ARTICLES | {"un", "une", "des", "a", "an"}
+
+
+def _thing_then_and(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "Je vérifie le fil et Josselin ment", "I check the thread and Josselin lies": an
+    order word whose object is a thing (an article, then a word that is no player), then
+    "and" and the player at ``i``: that player is no target the order gave."""
+    if cur.kind is not Kind.ORDER or cur.names or i < 1 or reading.norms[i - 1] not in AND_WORDS:
+        return False
+    tokens = reading.sentence.tokens
+    return any(
+        reading.norms[j] in _THING_ARTICLES
+        and not tokens[j + 1].is_punct
+        and reading.name(ctx, j + 1) is None
+        for j in range(cur.end, i - 2)
+    )
+
+
 def said_player(reading: Reading, ctx: Context, i: int, length: int) -> bool:
     """ "le joueur Celty", "shinra (le joueur hein, pas moi)": the word "player" right before
     the name at ``i``, or among the three words after it, with no other name and no negation
@@ -491,6 +578,8 @@ def _phase_at(
     """A phase reference: the crime's, the claim's, the order's, or chat ("yesterday")."""
     phase, length = found
     if is_previous(reading.norms, i) and not (cur and (cur.crimes or cur.claims)):
+        if cur is not None and _awaits_player(ctx, cur):
+            cur.guessed = _TOLD_PAST  # "My target last night: Nell": what was done
         return length  # "she posted a lot yesterday": not when the order is for
     if cur is not None and not (cur.crimes or cur.claims) and _told_past(reading, ctx, i, cur):
         return length  # "Тур Осипу… ой, нет, он уже ездил в первую ночь": history
@@ -685,7 +774,7 @@ def _marker(
             flags["replace_at"] = match.entries[0].text
     elif cur is None:
         roles = match.values("role")
-        if roles and ctx.role not in roles:
+        if roles and ctx.role not in roles and not flags["negated"]:  # "X n'était pas Bacula"
             flags["performer"] = match.entries[0].text  # "our mafioso kills Iris"
             flags["performer_roles"] = tuple(roles)
         return match.length

@@ -139,6 +139,7 @@ def content_lines(text: str) -> list[str]:
 _GOES_ON = frozenset(
     {"and", "or", "but", "then", "with", "of", "the", "to", "for", "that", "because"}
     | {"et", "ou", "mais", "avec", "pour", "que", "и", "или", "но"}
+    | {"against", "into", "sur", "contre", "chez", "против"}  # "…son résultat sur / Léonce"
 )
 
 
