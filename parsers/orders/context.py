@@ -148,11 +148,41 @@ class Reading:
             found = Match(kept, found.length) if kept else None  # "no more waiting": decided
         if found is not None and ctx.abilities is not None:
             found = _role_over_other_ability(found, ctx.abilities)
+        if found is not None and self._opens_own_phrase(ctx, i, found):
+            kept = tuple(e for e in found.entries if e.kind != "ability")
+            found = Match(kept, found.length) if kept else None
         learned = ctx.learned_abilities.get(self.norms[i])
         if learned and (found is None or "ability" not in found.kinds()):
             entry = Entry("ability", learned, (self.keys[i],), self.norms[i])
             return Match((entry,), 1)
         return found
+
+    def _opens_own_phrase(self, ctx: Context, i: int, found: Match) -> bool:
+        """ "Запираю Назара на карантин" from the nurse: a word that is only another role's
+        order word ("запираю", the house spirit's block) but opens one of the sender's own
+        phrases ("запираю на карантин") whose rest follows after one to three words (the
+        player) is the sender's order split by its target: the word is set aside and the
+        rest ("на карантин") carries the order."""
+        mine = ctx.abilities or frozenset()
+        if found.length != 1:
+            return False
+        theirs = set(found.values("ability"))
+        if not theirs or theirs & mine:
+            return False
+        return any(
+            e.kind == "ability" and e.value in mine and self._follows(e.words[1:], i + 2)
+            for e in ctx.lexicon.phrases_from(self.keys[i])
+            if len(e.words) > 1
+        )
+
+    def _follows(self, words: tuple[frozenset[str], ...], start: int) -> bool:
+        """Whether ``words`` stand in a row starting one to three tokens after ``start - 1``."""
+        for j in range(start, start + 3):
+            if j + len(words) > len(self.keys):
+                return False
+            if all(self.keys[j + k] & w for k, w in enumerate(words)):
+                return True
+        return False
 
     def _without_false_friends(self, ctx: Context, found: Match) -> Match | None:
         """ "Il a pris des risques pour moi": in a sentence clearly in one language, a word

@@ -57,6 +57,7 @@ class Draft:
     guessed: str = ""
     guessed_word: str = ""
     corrects: bool = False
+    taken_back: bool = False  # "Heal Ann... or maybe not": withdrawn, nothing in its place
     last_was_name: bool = False
     end: int = 0
     trigger_first: bool = False

@@ -430,6 +430,10 @@ class Lexicon:
         """Whether any phrase starts with a word of these keys."""
         return bool(self._entries_for(keyset))
 
+    def phrases_from(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
+        """Every phrase whose first word has one of these keys, longest first."""
+        return self._entries_for(keyset)
+
     def _entries_for(self, keyset: frozenset[str]) -> tuple[Entry, ...]:
         """Every phrase whose first word has one of these keys, longest first."""
         found = self._for_keys.get(keyset)

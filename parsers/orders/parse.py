@@ -309,8 +309,10 @@ class OrderParser:
                 drafts[-1].hedged = True  # "Heal Hugo. Enfin je crois, à confirmer."
             if not found and not carried and drafts and _retracts(reading, ctx):
                 drafts[-1].hedged = True  # "Слежу за Х. Или нет, он скорее всего чист."
+                drafts[-1].taken_back = _with_a_reason(reading)
             if not found and not carried and drafts and _dangling(reading, ctx):
                 drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
+            _replaces_taken_back(drafts, found)
             if not found and not carried and drafts and _or_someone(reading, ctx):
                 drafts[-1].hedged = True  # "Heal Gwen. Or someone else.": an open choice
             if asks:
@@ -1152,6 +1154,26 @@ def _or_someone(reading: Reading, ctx: Context) -> bool:
 
 _DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})
 _DANGLING_MAX = 8  # tokens: a correction to nobody is short ("Actually, no wait...")
+
+
+_REASON_MIN = 4  # words: "Или нет, он уже ездил", not "Or not." nor "wait no"
+
+
+def _with_a_reason(reading: Reading) -> bool:
+    """Whether a take-back sentence says why, past its opening words (``_REASON_MIN``)."""
+    return sum(not t.is_punct for t in reading.sentence.tokens) >= _REASON_MIN
+
+
+def _replaces_taken_back(drafts: list[Draft], found: list[Draft]) -> None:
+    """ "Тур Осипу... ой, нет, он уже ездил. Тогда Эмилию — в тур!": the order right after
+    one taken back with a reason and nothing in its place, the same
+    ability to a player, is its correction: read forward, as "actually, make that B"."""
+    if not drafts or not found or not drafts[-1].taken_back:
+        return
+    last, new = drafts[-1], found[0]
+    same = new.kind is last.kind and bool(set(new.abilities) & set(last.abilities))
+    if same and new.names and new.kind in (Kind.ORDER, Kind.VOTE):
+        new.corrects = True
 
 
 def _dangling(reading: Reading, ctx: Context) -> bool:

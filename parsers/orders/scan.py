@@ -77,6 +77,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
+        drafts[-1].taken_back = flags.get("reason", False)
     if drafts and drafts[-1].names and _closes_with_doubt(reading, ctx):
         drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
@@ -434,6 +435,12 @@ def _step(
             return match.length  # "Елисея... нет, лучше Митрофана": the correction's "no"
         if cur is not None and cur.names and "negation" in match.kinds():
             _no_then_name(reading, ctx, i + match.length, cur)
+            if _after_interjection(reading, i):  # "Тур Нонне... ой, нет, она устала"
+                flags["correction"] = flags["replace"] = True
+                flags["replace_at"] = match.entries[0].text
+                rest = reading.sentence.tokens[i + match.length :]
+                flags["reason"] = sum(not t.is_punct for t in rest) >= _REASON_MIN
+                return match.length
         return _marker(ctx, cur, match, flags, loose)
     if (
         cur is not None
@@ -574,6 +581,8 @@ def _phase_at(
         if cur is not None and _awaits_player(ctx, cur):
             cur.guessed = _TOLD_PAST  # "My target last night: Nell": what was done
         return length  # "she posted a lot yesterday": not when the order is for
+    if cur is not None and not (cur.crimes or cur.claims) and _told_past(reading, ctx, i, cur):
+        return length  # "Тур Осипу… ой, нет, он уже ездил в первую ночь": history
     if cur is None:
         flags.setdefault("phases", []).append(phase)
     _add_phase(cur, phase)
@@ -642,6 +651,19 @@ def _start(
 _UNSURE_KINDS = frozenset({"hedge", "doubt", "open_choice"})
 
 
+# Interjections that make the "no" after them a take-back ("ой, нет", "oh, no", "oups, non").
+_OOPS = frozenset({"ой", "упс", "oh", "oops", "oups"})
+_REASON_MIN = 2  # words after the take-back's "no": its reason ("она устала")
+
+
+def _after_interjection(reading: Reading, i: int) -> bool:
+    """Whether the word before token ``i`` (past a comma) is an interjection (``_OOPS``)."""
+    j = i - 1
+    while j >= 0 and reading.sentence.tokens[j].is_punct:
+        j -= 1
+    return j >= 0 and reading.norms[j] in _OOPS
+
+
 def _unsure_words(reading: Reading, ctx: Context, start: int) -> bool:
     """A hedge, doubt or open choice among the claims read from token ``start`` on ("and
     maybe 'nightowl kills Oskar'", "not sure about the third yet")."""
@@ -679,6 +701,20 @@ def _quote(reading: Reading, ctx: Context, i: int, cur: Draft) -> int:
     if index is not None:
         cur.claims.append(parse_claim(reading.sentence.quotes[index], ctx))
     return j - i
+
+
+def _told_past(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """An earlier phase than the PM's ("в первую ночь" on night 3), after an order that
+    named all its players and a verb in the past tense after them ("он уже ездил"), tells
+    what happened then: it is not the phase the order is for."""
+    phase, now = reading.phase(ctx, i), ctx.phase
+    if phase is None or cur.kind is not Kind.ORDER or not _has_its_players(ctx, cur):
+        return False
+    earlier = phase[0].number < now.number - (phase[0].kind != now.kind)
+    last = next((j for j in range(i - 1, cur.start, -1) if reading.name(ctx, j)), None)
+    if not earlier or last is None:
+        return False
+    return any(ctx.lexicon.morph.is_past(reading.norms[j]) for j in range(last + 1, i))
 
 
 def _add_phase(cur: Draft | None, phase: Phase) -> None:
