@@ -88,9 +88,11 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
         drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
-    elif drafts and _told_before_so(reading, ctx, drafts[0], flags.get("loose_end", 0)):
-        pass  # "Gratien n'était pas Bacula, alors je regarde Josselin": the reason, told
-    elif drafts and loose:  # "Akonyl, kill CTU": a name the order does not use
+    elif (  # "Akonyl, kill CTU": a name the order does not use; not one in the reason told
+        drafts  # before "so" ("Gratien n'était pas Bacula, alors je regarde Josselin")
+        and loose
+        and not _told_before_so(reading, ctx, drafts[0], flags.get("loose_end", 0))
+    ):
         targets = _sure_targets(drafts[0])  # "Dash is quiet, so check dash": its own target
         drafts[0].unknown += [
             h.players[0] for h in loose if h.players != (ctx.actor,) and h.players[0] not in targets

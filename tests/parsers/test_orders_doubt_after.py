@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_orders import Case, Runner
+from tests.parsers.blind_games import read_as
 
-RUNNER = Runner()
 GAMES = {"en": ("failheap", "blindF_fh_en", "night3"), "ru": ("ru_mafia", "blindF_ru", "night3")}
 
 
 def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
-    ruleset, setup, phase = GAMES[game]
-    case = Case("t", ruleset, setup, game, actor, phase, text, "ambiguous", ())
-    result = RUNNER.run(case)
-    return str(result.status), tuple(order.render() for order in result.orders)
+    return read_as(*GAMES[game], actor, text)
 
 
 @pytest.mark.parametrize(

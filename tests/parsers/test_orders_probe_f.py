@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_orders import Case, Runner
+from tests.parsers.blind_games import read_as
 
-RUNNER = Runner()
 GAMES = {
     "en": ("failheap", "blindE_fh_en", "night3"),
     "dc": ("dctp", "blindE_dctp_en", "day3"),
@@ -19,10 +18,7 @@ GAMES = {
 
 
 def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
-    ruleset, setup, phase = GAMES[game]
-    case = Case("t", ruleset, setup, game, actor, phase, text, "ambiguous", ())
-    result = RUNNER.run(case)
-    return str(result.status), tuple(order.render() for order in result.orders)
+    return read_as(*GAMES[game], actor, text)
 
 
 def _queued(game: str, actor: str, text: str) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_orders import Case, Runner
+from tests.parsers.blind_games import read_as
 
-RUNNER = Runner()
 GAMES = {
     "dr": ("durarara", "blindF_drr_fr", "day1"),
     "fr": ("failheap", "blindF_fh_fr", "night2"),
@@ -17,10 +16,7 @@ GAMES = {
 
 
 def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
-    ruleset, setup, phase = GAMES[game]
-    case = Case("t", ruleset, setup, game, actor, phase, text, "ambiguous", ())
-    result = RUNNER.run(case)
-    return str(result.status), tuple(order.render() for order in result.orders)
+    return read_as(*GAMES[game], actor, text)
 
 
 @pytest.mark.parametrize(

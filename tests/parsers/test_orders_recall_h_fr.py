@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_orders import Case, Runner
+from tests.parsers.blind_games import read_as
 
-RUNNER = Runner()
 GAMES = {
     "fh": ("failheap", "blindG_fh_fr", "night2", "fr"),
     "dr": ("durarara", "blindF_drr_fr", "night2", "fr"),
@@ -17,10 +16,8 @@ GAMES = {
 
 
 def _parse(game: str, actor: str, text: str) -> tuple[str, tuple[str, ...]]:
-    ruleset, setup, phase, lang = GAMES[game]
-    case = Case("t", ruleset, setup, lang, actor, phase, text, "ambiguous", ())
-    result = RUNNER.run(case)
-    return str(result.status), tuple(order.render() for order in result.orders)
+    ruleset, setup, phase, _lang = GAMES[game]
+    return read_as(ruleset, setup, phase, actor, text)
 
 
 def _queued(game: str, actor: str, text: str) -> None:
