@@ -13,6 +13,7 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.effectday import tells_the_effect, without_effect_day
 from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
@@ -272,7 +273,9 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
-            reading = Reading.of(tokenize(sentence, line), ctx)
+            reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
+            if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
+                continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect
             if not reading.sentence.tokens:
                 if drafts and _SARCASM.search(sentence):
                     drafts[-1].hedged = True  # "Shadow Brannock. 🙄"
