@@ -27,7 +27,7 @@ from parsers.orders.performer import (
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
-from parsers.orders.scan import Draft, said_player, scan, told_past
+from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
     Token,
     content_lines,
@@ -288,6 +288,13 @@ class OrderParser:
                 held = ctx.lexicon.abilities_split(reading.keys, texts, ctx.abilities)
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
+            if (
+                carry is not None
+                and not carried
+                and carries_out_sentence(reading, ctx, carry, found)
+            ):
+                written = [w for w in written if w[0] != sentence]  # "Kill: Branwen.
+                continue  # Ignatz does the visiting.": the order's performer, told apart
             found = _on_that_vote(found, reading)
             _with_the_vote(found, reading, ctx)
             if not found and not carried and scanned:
