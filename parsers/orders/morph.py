@@ -127,7 +127,11 @@ class Morph:
         then the aspect key of a verb (``≈провер`` for ``проверю`` and ``проверяю``)."""
         seen: dict[str, None] = {}
         verbs: list[str] = []
-        for parse in _analyzer().parse(norm):
+        try:
+            parses = _analyzer().parse(norm)
+        except ValueError:  # pymorphy3 names each character: one without a Unicode name
+            return ()
+        for parse in parses:
             lemma = parse.normal_form.replace("ё", "е")
             if "COMP" in parse.tag:
                 lemma = norm  # "лучше" is not "хороший": "она хорошая" is no correction
