@@ -24,7 +24,10 @@ _QUOTE_HEADER = re.compile(
 _COLONLESS_HEADER = re.compile(r"^\s*(цитата|-+\s*original message)", re.I)
 _SIG_LINE = re.compile(r"^\s*(--|—|__+|-{3,})\s*$")
 # A sentence ends after . ! ? ; but not after an ellipsis ("heal... hmm... Yuriko" is one).
-_SENTENCE_END = re.compile(r"(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
+# Every split is spaces: the look-ahead first fails fast at every other character.
+_SENTENCE_END = re.compile(
+    r"(?=\s)(?:(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ]))"
+)
 _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
@@ -176,7 +179,8 @@ def _join_numbered(lines: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(lines):
-        header = _NUMBERED_HEADER.match(lines[i])
+        ends = lines[i].endswith((":", ":\n"))  # a header ends with its colon: no other is tried
+        header = _NUMBERED_HEADER.match(lines[i]) if ends else None
         items: list[str] = []
         j = i + 1
         while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):
