@@ -681,9 +681,10 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     if not short and not reading.may_hold(ctx, _SCAN_KINDS):
         return False  # no word of an order phrase: most lines of a long chat
     for i in range(len(reading.keys)):
-        match = reading.match(ctx, i)
-        if match is not None and match.kinds() & _SCAN_KINDS:
-            return True
+        if reading.may_start(ctx, i, _SCAN_KINDS):  # no look-up where none can start
+            match = reading.match(ctx, i)
+            if match is not None and match.kinds() & _SCAN_KINDS:
+                return True
         if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False
