@@ -114,10 +114,9 @@ class Reading:
         norms = [t.norm for t in sentence.tokens]
         table = ctx.words
         facts = [table.get(n) or _facts(ctx, n) for n in norms]
-        keys = [f[0] for f in facts]
-        names = [f[1] for f in facts]
-        phases = [f[2] for f in facts]
-        matches = [f[3] for f in facts]
+        if not facts:
+            return cls(sentence, [], norms, [], [], [])
+        keys, names, phases, matches = map(list, zip(*facts, strict=True))
         return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:

@@ -133,6 +133,7 @@ class Lexicon:
         self.instead_keys = self._word_keys(grammar.INSTEAD)
         self.affirm_keys = self._word_keys(grammar.AFFIRM)
         self.pick_keys = self._word_keys(grammar.PICK)
+        self.preference_or_pick_keys = self.preference_keys | self.pick_keys  # made once
         self.carry_out = self._phrase_keys(grammar.CARRY_OUT)
 
     def _grammar_words(self) -> dict[str, frozenset[str]]:

@@ -953,7 +953,7 @@ def _chatter(reading: Reading, ctx: Context) -> bool:
         if name is not None:
             i += name.length
             continue
-        if reading.keys[i] & (ctx.lexicon.preference_keys | ctx.lexicon.pick_keys):
+        if reading.keys[i] & ctx.lexicon.preference_or_pick_keys:
             return False  # "Gwen would be better", "Gwen is the one"
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
@@ -1099,7 +1099,7 @@ def _doubts_ahead(reading: Reading, ctx: Context) -> bool:
     i = 0
     doubted = False
     while i < len(reading.keys):
-        match = reading.match(ctx, i)
+        match = reading.match(ctx, i) if reading.may_start(ctx, i, _UNSURE_KINDS) else None
         if match is not None and match.kinds() & _UNSURE_KINDS:
             if i and reading.norms[i - 1] in grammar.NEGATORS:
                 return False  # "No hesitation."
@@ -1255,6 +1255,8 @@ def _answers_no(tokens: Sequence[Token], kinds: list[frozenset[str]]) -> bool:
 
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
+    if not reading.names_at_every_word(ctx):
+        return []  # no name: no correction to one
     hits = _name_only(reading, ctx)
     if hits is None:
         hits = _corrected_names(reading, ctx, last)
