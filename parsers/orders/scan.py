@@ -305,11 +305,14 @@ def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit])
     return clitic or any(k & ctx.lexicon.pronoun_keys for k in keys[draft.end :])
 
 
+_DOUBT = frozenset({"doubt"})
+
+
 def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
     """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
     tokens = reading.sentence.tokens
     for j in range(1, len(tokens)):
-        match = reading.match(ctx, j)
+        match = reading.match(ctx, j) if reading.may_start(ctx, j, _DOUBT) else None
         if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
             continue
         if reading.norms[j - 1] in NEGATORS:
@@ -340,10 +343,13 @@ def _affirms(phrase: str, ctx: Context) -> bool:
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
     """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
-    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
-    if len(words) < 2 or not reading.keys[words[-1]] & ctx.lexicon.instead_keys:
+    tokens = reading.sentence.tokens
+    last = next((i for i in range(len(tokens) - 1, -1, -1) if not tokens[i].is_punct), None)
+    if last is None or not reading.keys[last] & ctx.lexicon.instead_keys:
         return False
-    before = words[-2]
+    before = next((i for i in range(last - 1, -1, -1) if not tokens[i].is_punct), None)
+    if before is None:
+        return False
     for j in range(before + 1):
         hit = reading.name(ctx, j)
         if hit is not None and j + hit.length - 1 == before:
