@@ -783,7 +783,7 @@ def _marker(
     elif "alternative" in kinds:
         cur.alt_next = True
     elif "no_target" in kinds:
-        cur.nobody = True
+        _no_target(cur)
     elif "vague" in kinds:
         cur.vague = True
     elif "crime_link" in kinds:
@@ -795,6 +795,16 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+def _no_target(cur: Draft) -> None:
+    """ "je vote blanc": nobody. After the order's player, "Je vote Anastase, il n'a aucune
+    preuve" / "…, personne ne le croit" is a remark about that player, not the target; "Anastase
+    ou personne" leaves the choice open (queued)."""
+    if not cur.names:
+        cur.nobody = True
+    elif cur.alt_next or cur.or_next:
+        cur.hedged = True
 
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
