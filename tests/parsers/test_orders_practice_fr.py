@@ -93,3 +93,31 @@ def test_a_team_use_spent_on_an_earlier_night_is_refused() -> None:
 def test_the_same_member_resending_or_the_first_use_stands() -> None:
     _accepted("pad", "Childéric", "PAD : Flavie = Celty", "anti_reveal Flavie celty")
     _accepted("dr2", "Bertille", "PAD ce soir : Mathurin = Shinra", "anti_reveal Mathurin shinra")
+
+
+# "au cas où" / "just in case" closing the order's sentence is its purpose (p2-ff09).
+@pytest.mark.parametrize(
+    ("game", "actor", "text", "order"),
+    [
+        ("fh", "Jehanne", "Je soigne Pépin ce soir, au cas où.", "heal Pépin"),
+        ("fh", "Jehanne", "protection sur Ansbert, juste au cas où 🙏", "heal Ansbert"),
+        ("en", "Zinnia", "Heal Gethin tonight, just in case.", "heal Gethin"),
+        ("fh", "Jehanne", "Au cas où : je soigne Pépin.", "heal Pépin"),
+    ],
+)
+def test_just_in_case_after_the_order_is_no_doubt(
+    game: str, actor: str, text: str, order: str
+) -> None:
+    _accepted(game, actor, text, order)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je soigne Pépin au cas où il est visé, sinon Ansbert.",
+        "Je soigne Pépin, ou Ansbert au cas où.",
+        "Je soigne Pépin, peut-être, au cas où.",
+    ],
+)
+def test_a_case_with_its_own_condition_or_doubt_stays_queued(text: str) -> None:
+    assert _status("fh", "Jehanne", text) == "ambiguous"
