@@ -14,6 +14,7 @@ GAMES = {
     "pad": ("durarara", "practice2_drr_fr_pad", "night2"),
     "pad3": ("durarara", "practice2_drr_fr_pad", "night3"),
     "fh": ("failheap", "practice1_fh_fr", "night2"),
+    "fh2": ("failheap", "practice2_fh_fr", "night2"),
     "en": ("failheap", "practice1_fh_en", "night3"),
     "ru": ("ru_mafia", "practice1_ru", "night3"),
 }
@@ -121,3 +122,30 @@ def test_just_in_case_after_the_order_is_no_doubt(
 )
 def test_a_case_with_its_own_condition_or_doubt_stays_queued(text: str) -> None:
     assert _status("fh", "Jehanne", text) == "ambiguous"
+
+
+# A cross-language phrase is kept when only a later word of it is another ability's
+# ("rôle" in "prends le rôle de", p2-ff10): matches start at its first word.
+@pytest.mark.parametrize(
+    ("game", "actor", "text", "order"),
+    [
+        (
+            "fh2",
+            "Mauricette",
+            "Ce soir je prends le rôle de Leufroy, il me manque.",
+            "remember Leufroy",
+        ),
+        ("fh2", "Ottavie", "Cette nuit, découvrir le rôle de Jovinien.", "role_check Jovinien"),
+    ],
+)
+def test_a_phrase_sharing_a_later_word_is_read(
+    game: str, actor: str, text: str, order: str
+) -> None:
+    _accepted(game, actor, text, order)
+
+
+def test_the_phrase_on_a_living_player_or_asked_is_not_accepted() -> None:
+    assert _parse("fh2", "Mauricette", "je prends le rôle de Jovinien") == ("rejected", ())
+    assert _status("fh2", "Mauricette", "je prends le rôle de Leufroy ? ou j'attends ?") == (
+        "ambiguous"
+    )
