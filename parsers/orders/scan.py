@@ -435,6 +435,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if (cur is None or cur.names) and _just_in_case(reading, i, match):
+            return match.length  # "nettoyage sur Victoire, au cas où": why, not a doubt
         if cur is not None and _searched_for(reading, ctx, i, match, cur):
             return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
@@ -794,7 +796,7 @@ def _marker(
     elif "alternative" in kinds:
         cur.alt_next = True
     elif "no_target" in kinds:
-        cur.nobody = True
+        _no_target(cur)
     elif "vague" in kinds:
         cur.vague = True
     elif "crime_link" in kinds:
@@ -806,6 +808,16 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+def _no_target(cur: Draft) -> None:
+    """ "je vote blanc": nobody. After the order's player, "Je vote Anastase, il n'a aucune
+    preuve" / "…, personne ne le croit" is a remark about that player, not the target; "Anastase
+    ou personne" leaves the choice open (queued)."""
+    if not cur.names:
+        cur.nobody = True
+    elif cur.alt_next or cur.or_next:
+        cur.hedged = True
 
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
@@ -1068,6 +1080,21 @@ def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
         if found is not None and "tell_me" in found.kinds() and j + found.length == i:
             return True
     return False
+
+
+# "au cas où", "just in case" ending the sentence after the order's player: its purpose.
+_IN_CASE = frozenset({("au", "cas", "ou"), ("in", "case"), ("на", "случай")})
+
+
+def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
+    """ "Clean Gethin, just in case.", "nettoyage sur Victoire, au cas où": a "just in case"
+    with nothing after it in the sentence (no condition of its own) is why the order is
+    given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
+    words = tuple(reading.norms[i : i + match.length])
+    rest = reading.sentence.tokens[i + match.length :]
+    if words not in _IN_CASE:
+        return False
+    return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
 def _add_role(cur: Draft, role: str) -> None:
