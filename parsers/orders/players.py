@@ -89,8 +89,26 @@ class PlayerFinder:
         for written, player in (learned or {}).items():
             if player in self.players:
                 self._add(written, player, "learned", morph)
+        self._add_alias_rivals()
         self._firsts = frozenset(key[0] for key in self._exact)  # a name's first words
         self._may_name: dict[str, bool] = {}
+
+    def _add_alias_rivals(self) -> None:
+        """ "Ro" for Rowena with Romilly alive: a one-word alias that begins another living
+        player's name is a name that fits both (the GM settles it)."""
+        for slot in self.roster.slots:
+            for alias in slot.aliases:
+                key = fold(alias)
+                if " " in key or not key:
+                    continue
+                for other in self.roster.slots:
+                    names = (fold(n).split()[0] for n in (other.name, *other.aliases) if fold(n))
+                    if (
+                        other.alive
+                        and other.name != slot.name
+                        and any(len(n) > len(key) and n.startswith(key) for n in names)
+                    ):
+                        self._exact[(key,)].setdefault(other.name, MatchKind.PREFIX.value)
 
     @property
     def players(self) -> frozenset[str]:
