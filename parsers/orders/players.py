@@ -98,6 +98,7 @@ class PlayerFinder:
     def _add_alias_rivals(self) -> None:
         """ "Ro" for Rowena with Romilly alive: a one-word alias that begins another living
         player's name is a name that fits both (the GM settles it)."""
+        self._rivalled: dict[str, str] = {}
         for slot in self.roster.slots:
             for alias in slot.aliases:
                 key = fold(alias)
@@ -111,6 +112,12 @@ class PlayerFinder:
                         and any(len(n) > len(key) and n.startswith(key) for n in names)
                     ):
                         self._exact[(key,)].setdefault(other.name, MatchKind.PREFIX.value)
+                        self._rivalled[key] = slot.name
+
+    def alias_owner(self, word: str) -> str | None:
+        """The player whose one-word alias ``word`` is, when it also begins another
+        player's name (``_add_alias_rivals``); else None."""
+        return self._rivalled.get(fold(word))
 
     @property
     def players(self) -> frozenset[str]:

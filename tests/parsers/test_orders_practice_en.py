@@ -104,6 +104,11 @@ def test_an_alias_no_other_name_begins_with_stays_accepted() -> None:
     assert _fh("Yorick", "Check Rowena please") == ("accepted", ("role_check Rowena",))
 
 
+def test_the_sender_s_own_alias_as_a_signature_is_the_sender() -> None:
+    assert _fh("Rowena", "Guard Eluned tonight.\nRo") == ("accepted", ("guard Eluned",))
+    assert _fh("Rowena", "Guard Ro") == ("ambiguous", ())  # Romilly or herself: the GM
+
+
 def test_an_alias_rival_in_another_roster() -> None:
     players = [
         {"name": "Alistair", "role": "villager", "aliases": ["Al"]},
@@ -150,3 +155,19 @@ def test_an_order_phrase_wrapped_mid_sentence_is_read_whole() -> None:
 def test_short_lines_stay_apart() -> None:
     status, _ = _dctp("night3", "Darragh", "heal hester\nheal zephyr")
     assert status == "ambiguous"  # two heals: not one sentence
+
+
+# --- an ability the sender lacks but the player who handed them their actions has -----
+
+
+@pytest.mark.parametrize(
+    "text", ["bow tie on Haakon today", "Eckhart's toys are mine today: bow tie goes to Valtteri"]
+)
+def test_an_ability_of_the_hand_off_giver_queues_not_refuses(text: str) -> None:
+    # practice2_dctp_en: Eckhart (Agasa, Bow Tie) handed his day 2 actions to Renske (Ran)
+    assert read_as("dctp", "practice2_dctp_en", "day2", "Renske", text) == ("ambiguous", ())
+
+
+def test_an_ability_nobody_handed_over_is_still_refused() -> None:
+    status, _ = read_as("dctp", "practice2_dctp_en", "day2", "Anouk", "bow tie on Haakon today")
+    assert status == "rejected"
