@@ -140,12 +140,32 @@ def _lost_in_history(order: Order, ctx: Context, history: History | None) -> boo
                for o in history.by(ctx.actor, order.ability))  # fmt: skip
 
 
+def _handed_by(order: Order, ctx: Context, sit: Situation) -> str | None:
+    """The player who handed the sender their actions for this phase (the history's
+    hand-offs) and whose role has the order's ability, or None."""
+    if sit.history is None:
+        return None
+    roles = ctx.lexicon.ruleset.roles
+    for handoff in sit.history.handoffs:
+        if handoff.delegate != ctx.actor or not handoff.covers(ctx.phase.id):
+            continue
+        slot = next((s for s in sit.roster.slots if s.name == handoff.sender), None)
+        role = roles.get(str(slot.role)) if slot is not None else None
+        if role is not None and order.ability in role.abilities:
+            return handoff.sender
+    return None
+
+
 def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     ability = ctx.lexicon.ruleset.abilities.get(order.ability)
     name = ctx.lexicon.name("ability", order.ability)
     if ability is None:
         return Verdict(doubt=f"'{order.ability}' is not an ability of this ruleset")
     if ctx.abilities is not None and order.ability not in ctx.abilities:
+        giver = _handed_by(order, ctx, sit)
+        if giver is not None:  # "ebs gave me his gadgets for today so: bow tie goes to haakon"
+            why = f"{ctx.actor} has no {name} ability, but {giver} (who has it) handed"
+            return Verdict(doubt=f"{why} their actions to {ctx.actor}: for {giver}? the GM checks")
         return Verdict(rule=f"{ctx.actor} has no {name} ability")
     if not ability.allowed_in(ctx.phase.kind):
         # Sent during the day for the coming night (or the reverse): the GM places it.
