@@ -316,11 +316,7 @@ def _jailed_today(c: Check, target: RosterSlot | None, value: str) -> Finding | 
 def _vote_day(c: Check) -> str:
     """The day whose vote comes just before the order's phase (that day itself by day)."""
     now = c.ctx.phase
-    if now.kind != "night":
-        return now.id
-    kinds = list(c.ruleset.phases.kinds)
-    night_first = "day" not in kinds or kinds.index("night") < kinds.index("day")
-    return now.previous("day", night_first=night_first).id
+    return now.id if now.kind != "night" else now.previous("day", night_first=c.ctx.night_first).id
 
 
 def _killed_before(c: Check, target: RosterSlot) -> bool:
