@@ -129,6 +129,19 @@ class Reading:
             found = self.matches[i] = self._match(ctx, i)
         return found  # type: ignore[return-value]
 
+    def may_start(self, ctx: Context, i: int, kinds: frozenset[str]) -> bool:
+        """False when no phrase of ``kinds`` can start at token ``i`` (``Lexicon.kinds_at``;
+        a learned misspelling is an ability phrase anywhere): a pre-check that spares the
+        look-up of :meth:`match`, whose answer is the same."""
+        found = self.matches[i]
+        if found is None:
+            return False
+        if found is not _UNSET:
+            return not kinds.isdisjoint(found.kinds())  # type: ignore[attr-defined]
+        if ctx.learned_abilities:
+            return True
+        return not kinds.isdisjoint(ctx.lexicon.kinds_at(self.keys, i))
+
     def _match(self, ctx: Context, i: int) -> Match | None:
         if not ctx.lexicon.starts_phrase(self.keys[i]) and not ctx.learned_abilities:
             return None  # most words of a PM start no phrase

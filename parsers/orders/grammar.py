@@ -156,7 +156,8 @@ SEQUENCE: Final = _table(
 CARRY_OUT: Final = _table(
     en="makes the visit|does the visit|visits|does it|does the hit|does the kill|does the job|"
     "does the honours|does the honors|handles it|takes care of it|pulls the trigger|"
-    "carries it out|will do it|is on it|goes",
+    "carries it out|will do it|is on it|goes|does the visiting|will do the visiting|will visit|"
+    "will make the visit|will do the kill|will handle it",
     fr="s'en charge|s'en occupera|s'en occupe|le fait|le fera|fait la visite|fera la visite|"
     "y va|ira|fait le boulot|s'y colle|s'y collera",
     ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",

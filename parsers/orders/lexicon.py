@@ -98,6 +98,8 @@ class Lexicon:
         self._false_friends: dict[int, str] | None = None
         self._by_second: dict[int, tuple[tuple[Entry, ...], _SecondIndex]] = {}
         self._sizes: dict[tuple[int, frozenset[str]], tuple[tuple[Entry, ...], int]] = {}
+        self._kinds_at: dict[tuple[int, frozenset[str]], tuple[tuple[Entry, ...], frozenset[str]]]
+        self._kinds_at = {}
         self._friendly: dict[int, tuple[Match, bool]] = {}
         self._anchor_keys: dict[frozenset[str], frozenset[str]] = {}
         self.display: dict[tuple[str, str], str] = {}
@@ -201,6 +203,7 @@ class Lexicon:
         self._memo.clear()
         self._by_second.clear()
         self._sizes.clear()
+        self._kinds_at.clear()
         self._friendly.clear()
         self._false_friends = None
         self._anchor_keys.clear()
@@ -335,6 +338,23 @@ class Lexicon:
                 self._sizes.clear()
             size = max((len(e.words) for e in self._candidates(entries, keys, i)), default=1)
             held = self._sizes[key] = (entries, size)
+        return held[1]
+
+    def kinds_at(self, keys: list[frozenset[str]], i: int) -> frozenset[str]:
+        """Every kind a phrase starting at token ``i`` may have, from the first two words
+        only (the candidates :meth:`match_at` picks from; empty when none starts there): a
+        match there has no other kind, so a kind missing here needs no look-up. Remembered
+        per first word's phrases and next word."""
+        entries = self._entries_for(keys[i])
+        if not entries:
+            return frozenset()
+        key = (id(entries), keys[i + 1] if i + 1 < len(keys) else frozenset({"\x00end"}))
+        held = self._kinds_at.get(key)
+        if held is None or held[0] is not entries:  # keyed by identity: hashing is slow
+            if len(self._kinds_at) > _MEMO_SIZE:
+                self._kinds_at.clear()
+            kinds = frozenset(e.kind for e in self._candidates(entries, keys, i))
+            held = self._kinds_at[key] = (entries, kinds)
         return held[1]
 
     def abilities_split(

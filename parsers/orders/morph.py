@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from typing import Any
 
 import pymorphy3
@@ -61,6 +62,14 @@ _MIN_STEM = 3
 @functools.cache
 def _analyzer() -> pymorphy3.MorphAnalyzer:
     return pymorphy3.MorphAnalyzer()
+
+
+def _parses(word: str) -> list[Any]:
+    """pymorphy3's parses of ``word``; none for a word with a letter Unicode gives no name
+    (pymorphy3 raises on it: "𗀀А" from a PM)."""
+    if any(not unicodedata.name(c, "") for c in word if c.isalpha()):
+        return []
+    return list(_analyzer().parse(word))
 
 
 @functools.cache
@@ -127,7 +136,7 @@ class Morph:
         then the aspect key of a verb (``≈провер`` for ``проверю`` and ``проверяю``)."""
         seen: dict[str, None] = {}
         verbs: list[str] = []
-        for parse in _analyzer().parse(norm):
+        for parse in _parses(norm):
             lemma = parse.normal_form.replace("ё", "е")
             if "COMP" in parse.tag:
                 lemma = norm  # "лучше" is not "хороший": "она хорошая" is no correction
@@ -155,13 +164,13 @@ class Morph:
         cases: dict[str, set[str]] = {norm: {"nomn"}}
         if not self._russian or not _CYRILLIC.search(norm):
             return {norm: frozenset()}  # indeclinable here: no case to check
-        for parse in _analyzer().parse(norm)[:3]:
+        for parse in _parses(norm)[:3]:
             if parse.normal_form.replace("ё", "е") == norm:
                 _add_cases(cases, parse.lexeme, "")
         if len(cases) == 1:
             # Not a lemma of the dictionary ("Тигра" is only the genitive of "тигр" there):
             # let pymorphy's suffix predictor decline it as an unknown word would be.
-            for parse in _analyzer().parse(_UNKNOWN + norm)[:3]:
+            for parse in _parses(_UNKNOWN + norm)[:3]:
                 if parse.tag.case == "nomn" and "sing" in parse.tag:
                     _add_cases(cases, parse.lexeme, _UNKNOWN)
                     break
@@ -171,20 +180,20 @@ class Morph:
 
     def is_verb(self, norm: str) -> bool:
         """True when the word's most likely reading is a verb (a transitive order verb)."""
-        parses = _analyzer().parse(norm)
+        parses = _parses(norm)
         return bool(parses) and parses[0].tag.POS in ("VERB", "INFN")
 
     def is_particle(self, norm: str) -> bool:
         """True when a Russian word's most likely reading is a conjunction, particle or
         interjection ("хотя", "пожалуй"): its other readings ("хотя", a gerund of "хотеть")
         are not what a vocabulary listing it means."""
-        parses = _analyzer().parse(norm) if _CYRILLIC.search(norm) else []
+        parses = _parses(norm) if _CYRILLIC.search(norm) else []
         return bool(parses) and parses[0].tag.POS in ("CONJ", "PRCL", "INTJ")
 
     def is_third_singular(self, norm: str) -> bool:
         """True when the word's most likely reading is a Russian verb in the third person
         singular, not past ("стреляет", "вербует"): what another player does."""
-        parses = _analyzer().parse(norm) if _CYRILLIC.search(norm) else []
+        parses = _parses(norm) if _CYRILLIC.search(norm) else []
         tag = parses[0].tag if parses else None
         return tag is not None and tag.POS == "VERB" and tag.person == "3per" and \
             tag.number == "sing"  # fmt: skip
@@ -193,7 +202,7 @@ class Morph:
         """True when the word reads as a verb in the past tense ("стрелял", "вербовала",
         "killed"): what someone did, not an order."""
         if _CYRILLIC.search(norm):
-            parses = _analyzer().parse(norm)
+            parses = _parses(norm)
             return bool(parses) and parses[0].tag.POS == "VERB" and parses[0].tag.tense == "past"
         return (norm.endswith("ed") and len(norm) > 4) or norm in _ENGLISH_PAST
 
@@ -202,7 +211,7 @@ class Morph:
         cached = self._name_lemmas.get(norm)
         if cached is None:
             seen: dict[str, None] = {}
-            for parse in _analyzer().parse(norm):
+            for parse in _parses(norm):
                 if "plur" not in parse.tag:
                     seen.setdefault(parse.normal_form.replace("ё", "е"), None)
             cached = self._name_lemmas[norm] = tuple(seen)

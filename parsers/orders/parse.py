@@ -13,6 +13,7 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.effectday import tells_the_effect, without_effect_day
 from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
@@ -26,7 +27,7 @@ from parsers.orders.performer import (
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
-from parsers.orders.scan import Draft, said_player, scan, told_past
+from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
     Token,
     content_lines,
@@ -272,7 +273,9 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
-            reading = Reading.of(tokenize(sentence, line), ctx)
+            reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
+            if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
+                continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect
             if not reading.sentence.tokens:
                 if drafts and _SARCASM.search(sentence):
                     drafts[-1].hedged = True  # "Shadow Brannock. 🙄"
@@ -285,6 +288,13 @@ class OrderParser:
                 held = ctx.lexicon.abilities_split(reading.keys, texts, ctx.abilities)
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
+            if (
+                carry is not None
+                and not carried
+                and carries_out_sentence(reading, ctx, carry, found)
+            ):
+                written = [w for w in written if w[0] != sentence]  # "Kill: Branwen.
+                continue  # Ignatz does the visiting.": the order's performer, told apart
             found = _on_that_vote(found, reading)
             _with_the_vote(found, reading, ctx)
             if not found and not carried and scanned:
@@ -671,9 +681,10 @@ def _may_order(reading: Reading, ctx: Context, carry: Draft | None) -> bool:
     if not short and not reading.may_hold(ctx, _SCAN_KINDS):
         return False  # no word of an order phrase: most lines of a long chat
     for i in range(len(reading.keys)):
-        match = reading.match(ctx, i)
-        if match is not None and match.kinds() & _SCAN_KINDS:
-            return True
+        if reading.may_start(ctx, i, _SCAN_KINDS):  # no look-up where none can start
+            match = reading.match(ctx, i)
+            if match is not None and match.kinds() & _SCAN_KINDS:
+                return True
         if short and reading.phase(ctx, i):
             return True  # "When: N2" completes the order before
     return False

@@ -90,6 +90,8 @@ class PlayerFinder:
             if player in self.players:
                 self._add(written, player, "learned", morph)
         self._firsts = frozenset(key[0] for key in self._exact)  # a name's first words
+        # the first words of names of several words: a span goes on only while it is one
+        self._prefixes = frozenset(key[:j] for key in self._exact for j in range(1, len(key)))
         self._may_name: dict[str, bool] = {}
 
     @property
@@ -189,19 +191,24 @@ class PlayerFinder:
             norm.endswith("'s") and fold(norm[:-2]) in self._firsts
         ):
             return None  # no name starts with this word (most words of a PM)
-        for size in range(min(self.longest, len(tokens) - i), 0, -1):
-            span = tokens[i : i + size]
-            if any(t.is_punct for t in span):
-                continue
-            key = tuple(fold(t.norm) for t in span)
+        longest: tuple[int, dict[str, str]] | None = None
+        key: tuple[str, ...] = ()
+        for size in range(1, min(self.longest, len(tokens) - i) + 1):
+            token = tokens[i + size - 1]
+            if token.is_punct or (key and key not in self._prefixes):
+                break  # no longer name goes on with these words
+            key = (*key, fold(token.norm))
             found = self._exact.get(key)
-            if not found and span[-1].norm.endswith("'s"):  # "Carl's role"
-                found = self._exact.get((*key[:-1], fold(span[-1].norm[:-2])))
+            if not found and token.norm.endswith("'s"):  # "Carl's role"
+                found = self._exact.get((*key[:-1], fold(token.norm[:-2])))
             if found:
-                best = max(QUALITY[h] for h in found.values())
-                how = next(iter(found.values()))
-                return NameHit(tuple(sorted(found)), size, best, how)
-        return None
+                longest = (size, found)
+        if longest is None:
+            return None
+        size, found = longest
+        best = max(QUALITY[h] for h in found.values())
+        how = next(iter(found.values()))
+        return NameHit(tuple(sorted(found)), size, best, how)
 
     def fuzzy(self, word: str) -> NameHit | None:
         """A prefix, initials, substring or typo match of one written word (names.py stages).

@@ -24,6 +24,7 @@ from parsers.orders.grammar import NEGATORS
 from parsers.orders.lexicon import Match, effect_of
 from parsers.orders.model import Claim, Kind
 from parsers.orders.players import NameHit
+from parsers.orders.text import normalize
 from parsers.phases import Phase, is_previous
 
 __all__ = ["CrimeDraft", "Draft", "scan"]
@@ -88,6 +89,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
         drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
+        if flags.get("loose_end", -1) == drafts[0].start:  # no mark: the verb's subject
+            drafts[0].doer = replace(loose[0], how=SUBJECT)
     elif (  # "Akonyl, kill CTU": a name the order does not use; not one in the reason told
         drafts  # before "so" ("Gratien n'était pas Bacula, alors je regarde Josselin")
         and loose
@@ -97,6 +100,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].unknown += [
             h.players[0] for h in loose if h.players != (ctx.actor,) and h.players[0] not in targets
         ]
+    if len(drafts) >= 2 and _performer_after_verb(reading, ctx, drafts[-2], drafts[-1]):
+        drafts.pop()  # "стреляем в Евграфа, стреляет Евпраксия": who shoots, not a target
     for draft in drafts:
         _verb_first(reading, ctx, draft)
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
@@ -820,6 +825,8 @@ def _has_its_players(ctx: Context, cur: Draft) -> bool:
 
 # How a performer named by a clause of its own after the order was found (``NameHit.how``).
 VISITOR = "visitor"
+# How a performer named as the subject of the order's verb was found ("Nick kills Ann").
+SUBJECT = "subject"
 # Marks and words that open the clause naming who carries an order out.
 _VISITOR_OPENERS = frozenset({",", ";", "-", "—", "–", "and", "et", "и", "а"})
 
@@ -855,9 +862,74 @@ def _carries_it_out(reading: Reading, ctx: Context, i: int, length: int, cur: Dr
     return len(tokens) - i
 
 
+# Russian third person singular endings of a present or future verb ("стреляет", "убьёт",
+# in normal form: "ё" is "е").
+_THIRD_PERSON_ENDINGS = ("ет", "ит")
+
+
+def _performer_after_verb(reading: Reading, ctx: Context, first: Draft, last: Draft) -> bool:
+    """ "Ход клана: стреляем в Евграфа, стреляет Евпраксия": after a team order that named
+    its players, a clause of the same order word in the third person singular followed by
+    one player written as in the roster (the nominative: the subject, not the object, whose
+    form would be declined) and nothing else names who carries the order out (set on
+    ``first`` as ``VISITOR``). Returns whether ``last`` is that clause."""
+    if first.doer is not None or not set(last.abilities) <= set(first.abilities):
+        return False
+    if first.kind is not Kind.ORDER or not _has_its_players(ctx, first):
+        return False
+    tokens, norms, verb = reading.sentence.tokens, reading.norms, last.start
+    if verb < 1 or [len(g) for g in last.names] != [1]:
+        return False
+    before = tokens[verb - 1]
+    gap = reading.sentence.text[before.start + len(before.text) : tokens[verb].start]
+    if norms[verb - 1] not in _CLAUSE_MARKS and not any(d in gap for d in "-—–"):
+        return False
+    if not norms[verb].endswith(_THIRD_PERSON_ENDINGS):
+        return False
+    name = reading.name(ctx, verb + 1)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return False
+    player = name.players[0]
+    if name.length != 1 or norms[verb + 1] != normalize(player) or player in _sure_targets(first):
+        return False
+    if any(not t.is_punct for t in tokens[verb + 2 :]):
+        return False
+    first.doer = replace(govern(reading, ctx, verb + 1, name), how=VISITOR)
+    return True
+
+
+_OR_WORDS = frozenset({"or", "ou", "или", "либо"})
 # Kinds that make a clause more than a remark: it may add to, change or doubt the order.
 _NOT_REMARK = TRIGGER_KINDS | {"hedge", "doubt", "open_choice", "correction", "alternative",
                                "negation", "condition", "vague"}  # fmt: skip
+
+
+def carries_out_sentence(reading: Reading, ctx: Context, cur: Draft, found: list[Draft]) -> bool:
+    """ "Kill for tonight: Branwen. Ignatz does the visiting as usual, she's been sniffing
+    around": a sentence after an order that named its players, opening with one other player
+    who does nothing but carry it out (``grammar.CARRY_OUT``), the rest a remark (no name, no
+    word that could add to, doubt or change an order), names the order's performer (set on
+    ``cur`` as ``VISITOR``; the performer rules check it). ``found``, the drafts read in the
+    sentence, may only start inside the carry-out phrase ("the visiting")."""
+    if cur.kind is not Kind.ORDER or cur.doer is not None or not _has_its_players(ctx, cur):
+        return False
+    name = reading.name(ctx, 0)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return False
+    size = ctx.lexicon.phrase_at(reading.keys, name.length, ctx.lexicon.carry_out)
+    if not size or reading.sentence.question:
+        return False
+    if any(not name.length <= d.start < name.length + size for d in found):
+        return False
+    tokens = reading.sentence.tokens
+    for j in range(name.length + size, len(tokens)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or (match and match.kinds() & _NOT_REMARK):
+            return False
+        if tokens[j].norm in _OR_WORDS or tokens[j].text[:1].isupper():
+            return False  # "…, or Nick": another performer; a capital may be a misspelt name
+    cur.doer = replace(govern(reading, ctx, 0, name), how=VISITOR)
+    return True
 
 
 def _in_remark_clause(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:

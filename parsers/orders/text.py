@@ -24,7 +24,10 @@ _QUOTE_HEADER = re.compile(
 _COLONLESS_HEADER = re.compile(r"^\s*(цитата|-+\s*original message)", re.I)
 _SIG_LINE = re.compile(r"^\s*(--|—|__+|-{3,})\s*$")
 # A sentence ends after . ! ? ; but not after an ellipsis ("heal... hmm... Yuriko" is one).
-_SENTENCE_END = re.compile(r"(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ])")
+# Every split is spaces: the look-ahead first fails fast at every other character.
+_SENTENCE_END = re.compile(
+    r"(?=\s)(?:(?<=[!?;])\s+|(?<=[^.]\.)\s+|\s+(?=//)|(?<=\))\s+(?=[A-ZА-ЯЁ]))"
+)
 _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
@@ -176,7 +179,8 @@ def _join_numbered(lines: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(lines):
-        header = _NUMBERED_HEADER.match(lines[i])
+        ends = lines[i].endswith((":", ":\n"))  # a header ends with its colon: no other is tried
+        header = _NUMBERED_HEADER.match(lines[i]) if ends else None
         items: list[str] = []
         j = i + 1
         while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):
@@ -329,20 +333,17 @@ def _placed_tokens(
     asides: list[tuple[int, int]],
 ) -> list[Token]:
     """The tokens of ``text`` (``sentence`` with the spaces ``inserted``), each placed at
-    its offset in ``sentence``, with its quote index and whether it is in an aside."""
-    aligned = _aligned(sentence, text) if inserted and "’" in sentence else None
+    its offset in ``sentence``, with its quote index and whether it is in an aside (an
+    apostrophe unified by ``_split_elisions`` keeps its length: only the spaces shift)."""
     tokens: list[Token] = []
     before = 0  # inserted spaces before the current word
     last = len(sentence) - 1
     for match in _WORD.finditer(text):
         written, norm = _forms(match.group())
         at = match.start()
-        if aligned is not None:  # an apostrophe was also unified: aligned character-wise
-            start = aligned[at]
-        else:
-            while before < len(inserted) and inserted[before] < at:
-                before += 1
-            start = min(at - before, last)
+        while before < len(inserted) and inserted[before] < at:
+            before += 1
+        start = min(at - before, last)
         quote = _span_index(spans, start) if spans else None
         aside = bool(asides) and _span_index(asides, start) is not None
         if norm:
@@ -353,15 +354,3 @@ def _placed_tokens(
 def _span_index(spans: list[tuple[int, int]], at: int) -> int | None:
     """The index of the span holding offset ``at``, or None."""
     return next((i for i, (a, b) in enumerate(spans) if a <= at < b), None)
-
-
-def _aligned(original: str, changed: str) -> list[int]:
-    """Index of ``changed`` -> index of ``original``, aligning equal characters in order."""
-    mapping: list[int] = []
-    i = 0
-    for char in changed:
-        mapping.append(min(i, len(original) - 1) if original else 0)
-        if i < len(original) and original[i] == char:
-            i += 1
-    mapping.append(len(original))
-    return mapping

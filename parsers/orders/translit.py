@@ -15,7 +15,8 @@ _PAIRS = (
     ("f", "ф"), ("h", "х"), ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"),
     ("'", "ь"),
 )  # fmt: skip
-_PATTERN = re.compile("|".join(re.escape(latin) for latin, _ in _PAIRS), re.IGNORECASE)
+# ASCII case only: "İ" (whose case fold is two characters) is no "i" here.
+_PATTERN = re.compile("|".join(re.escape(latin) for latin, _ in _PAIRS), re.IGNORECASE | re.ASCII)
 _TABLE = dict(_PAIRS)
 _CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 _LATIN = re.compile("[a-z]", re.IGNORECASE)
