@@ -186,7 +186,7 @@ class OrderParser:
             role=self._role_id(slot.role),
             usable=_usable(self.ruleset, abilities, now, slot.statuses),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
-            night_first=self.ruleset.phases.first.startswith(("night", "prep")),
+            night_first=_night_first(self.ruleset),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
             exclusive=self._exclusive(slot.role),
             combos_unknown=self._combos_unknown(slot.role),
@@ -1219,6 +1219,13 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
 
 
 # A sarcasm tag or an eye-roll: the order written is not meant.
+def _night_first(ruleset: Ruleset) -> bool:
+    """Night N comes before day N: the resolver's own order of the phase kinds (Durarara
+    starts on day 0, then night 1, day 1: night first, as Failheap's night 1, day 1)."""
+    kinds = ruleset.phases.kinds
+    return "day" not in kinds or ("night" in kinds and kinds.index("night") < kinds.index("day"))
+
+
 # Russian "может" opening a sentence ("Может, лишу голоса X", "а может проверю X") is
 # "maybe"; inside one it is "can" ("она может умереть") and says nothing of the order.
 _MAYBE_OPENERS = frozenset({"может", "мб", "можно"})
