@@ -45,6 +45,8 @@ _UNCHECKABLE = {
     "vermouth_bo_cooldown_days": "a cooldown on BO targets",
 }
 _UNCHECKABLE_REQUIRES = frozenset({"friend_dead", "target_cross_examined_before"})
+# ``target_rules`` keys that name what a slot is for ("role: killer"), not a limit on it.
+_SLOT_NAMES = frozenset({"role", "victim"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +282,41 @@ def _target_rule(
         return Finding(rule=f"{c.name} needs an arrested target; {value} is not")
     if what == "killed_this_night" and target is not None and _killed_before(c, target):
         return Finding(rule=f"{c.name} needs a target killed this night; {value} died earlier")
-    if what in ("killed_this_night", "detained_by_actor"):
-        return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
-    return None
+    if what == "jailed_today" and expected is True:
+        return _jailed_today(c, target, value)
+    if what in _SLOT_NAMES or what in ("must_be", "arrested"):
+        return None
+    # a limit the state does not settle ("killed_this_night", "detained_by_actor", one the
+    # parser does not know): never passed on a guess
+    return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
+
+
+def _jailed_today(c: Check, target: RosterSlot | None, value: str) -> Finding | None:
+    """Seed 004's Jailer checks or releases «посаженного в текущий день» only: the player
+    the day vote just before this night jailed (the resolver's ``jailed_today``), as the
+    history's day results say. Unknown or silent history: the GM checks."""
+    day = _vote_day(c)
+    result = c.history.day_result(day) if c.history is not None else None
+    if result is not None and result.player == value:
+        return None
+    if result is not None:
+        return Finding(rule=f"{c.name} takes only the player the {day} vote jailed "
+                       f"({result.player or 'nobody'}), not {value}")  # fmt: skip
+    earlier = c.history.lynched_on(value) if c.history is not None else None
+    if earlier is not None:
+        return Finding(rule=f"{value} was jailed on {earlier}, not by the {day} vote: "
+                       f"{c.name} takes only that day's prisoner")  # fmt: skip
+    if target is not None and target.alive and "jailed" not in target.statuses:
+        # (a jailed player is out of the game: dead, or marked jailed)
+        return Finding(rule=f"{value} is not jailed: {c.name} takes only the {day} prisoner")
+    return Finding(doubt=f"{c.name} takes only the player the {day} vote jailed, and the "
+                   "history does not say who that is: the GM checks")  # fmt: skip
+
+
+def _vote_day(c: Check) -> str:
+    """The day whose vote comes just before the order's phase (that day itself by day)."""
+    now = c.ctx.phase
+    return now.id if now.kind != "night" else now.previous("day", night_first=c.ctx.night_first).id
 
 
 def _killed_before(c: Check, target: RosterSlot) -> bool:
