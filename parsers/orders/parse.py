@@ -796,6 +796,10 @@ def _with_the_vote(found: list[Draft], reading: Reading, ctx: Context) -> None:
         addon.names = [list(hits)]
 
 
+# "not" alone before a name: that player is ruled out ("Pas Hortensia.", "Не Олег.").
+_NOT = frozenset({"pas", "not", "не", "ni"})
+
+
 def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:
     """ "Dave. Protect.": a sentence of one name, then an order word waiting for its player;
     the name is that order's target (the name-alone guesses are dropped)."""
@@ -808,6 +812,8 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
     alone = [d for d in drafts if d.guessed == _NAME_ALONE and d.line == drafts[-1].line]
     if len({h.players for d in alone for g in d.names for h in g}) != 1:
         return
+    if any(t.norm in _NOT for d in alone for t in tokenize(d.source).tokens):
+        return  # "Pas Hortensia. Je la sauve.": the one player ruled out, not the target
     found[0].names = list(alone[0].names)
     for draft in alone:
         drafts.remove(draft)
