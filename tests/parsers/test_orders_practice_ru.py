@@ -101,3 +101,70 @@ def test_a_bad_day_result_names_its_key(tmp_path) -> None:
             "--phase", "night3", "--json"]  # fmt: skip
     result = CliRunner().invoke(main, args, input="Освобождаю Богдану.")
     assert result.exit_code != 0 and "history.lynched[0].phase" in result.output
+
+
+def _read3(actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice3_ru", "night3", actor, text)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text", "order"),
+    [
+        ("Фотий", "Слежу за Ипатом. Если он кого-то тронет — рублю голову.", "behead_watch Ипат"),
+        ("Фотий", "Смотрю за Руфиной. Если что-то сделает, казню.", "behead_watch Руфина"),
+        ("Ираида", "Проверяю на грешность Вукола. Если грешен — в тюрьму.", "check_sin Вукол"),
+    ],
+)
+def test_an_if_sentence_telling_the_order_s_own_outcome_is_no_new_order(
+    actor: str, text: str, order: str
+) -> None:
+    """Seed 004: the Executioner watches and beheads if the target acts hostile; the
+    Jailer's check for sin jails the sinful. "If ..., I behead" after the watch says what
+    the order does."""
+    assert _read3(actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю Руфину."),  # another player
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — наверное, рублю."),  # a hedge too
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю, а может и нет."),
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю?"),
+        ("Ираида", "Проверяю на грешность Вукола. Если грешен — в тюрьму Руфину."),
+        ("Глафира", "Лечу Ипата. Если на него нападут — лечу."),  # no conditional outcome
+    ],
+)
+def test_an_if_sentence_with_more_than_the_outcome_stays_with_the_gm(actor: str, text: str) -> None:
+    status, orders = _read3(actor, text)
+    assert status == "ambiguous", orders
+
+
+@pytest.mark.parametrize(
+    ("actor", "text", "order"),
+    [
+        ("Фотий", "Слежу за Ипатом, если что — рублю", "behead_watch Ипат"),
+        ("Фотий", "смотрю за руфиной, а если что-то сделает — казню!", "behead_watch Руфина"),
+        ("Ираида", "Проверяю на грешность Вукола, если грешен — в тюрьму его.", "check_sin Вукол"),
+    ],
+)
+def test_an_if_clause_telling_the_order_s_own_outcome_is_no_new_order(
+    actor: str, text: str, order: str
+) -> None:
+    assert _read3(actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Фотий", "Слежу за Ипатом, если что рублю Руфину."),
+        ("Фотий", "Слежу за Ипатом, если что наверное рублю."),
+        ("Фотий", "Наверное слежу за Ипатом, если что рублю."),
+        ("Фотий", "Слежу за Ипатом, если что рублю?"),
+        ("Фотий", "Слежу за Ипатом, если что рублю, а может и нет."),
+        ("Глафира", "Лечу Ипата, если на него нападут — лечу."),
+    ],
+)
+def test_an_if_clause_with_more_than_the_outcome_stays_with_the_gm(actor: str, text: str) -> None:
+    status, orders = _read3(actor, text)
+    assert status == "ambiguous", orders
