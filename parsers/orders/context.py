@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from parsers.orders.lexicon import Entry, Lexicon, Match, refused
+from parsers.orders.lexicon import SURFACE_KINDS, Entry, Lexicon, Match, refused
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.text import Sentence
 from parsers.phases import Phase, find_phase
@@ -114,10 +114,9 @@ class Reading:
         norms = [t.norm for t in sentence.tokens]
         table = ctx.words
         facts = [table.get(n) or _facts(ctx, n) for n in norms]
-        keys = [f[0] for f in facts]
-        names = [f[1] for f in facts]
-        phases = [f[2] for f in facts]
-        matches = [f[3] for f in facts]
+        if not facts:
+            return cls(sentence, [], norms, [], [], [])
+        keys, names, phases, matches = map(list, zip(*facts, strict=True))
         return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:
@@ -156,7 +155,8 @@ class Reading:
                 found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
         if found is not None and found.length == 1:
             found = self._without_false_friends(ctx, found)
-        if found is not None and any(refused(e, self.norms, i) for e in found.entries):
+        surface = found is not None and not SURFACE_KINDS.isdisjoint(found.kinds())
+        if found is not None and surface and any(refused(e, self.norms, i) for e in found.entries):
             kept = tuple(e for e in found.entries if not refused(e, self.norms, i))
             found = Match(kept, found.length) if kept else None  # "no more waiting": decided
         if found is not None and ctx.abilities is not None:
@@ -177,7 +177,7 @@ class Reading:
         player) is the sender's order split by its target: the word is set aside and the
         rest ("на карантин") carries the order."""
         mine = ctx.abilities or frozenset()
-        if found.length != 1:
+        if found.length != 1 or "ability" not in found.kinds():
             return False
         theirs = set(found.values("ability"))
         if not theirs or theirs & mine:
@@ -229,8 +229,23 @@ class Reading:
             return None
         found = self.names[i]
         if found is _UNSET:
-            found = self.names[i] = ctx.players.exact_at(self.sentence.tokens, i)
+            found = self._own_alias(ctx, i, ctx.players.exact_at(self.sentence.tokens, i))
+            self.names[i] = found
         return found  # type: ignore[return-value]
+
+    def _own_alias(self, ctx: Context, i: int, hit: NameHit | None) -> NameHit | None:
+        """ "Ro" alone in its sentence, signed by Rowena whose alias it is: the sender, though
+        Romilly's name also begins with it (elsewhere the word fits both)."""
+        tokens = self.sentence.tokens
+        if (
+            hit is None
+            or hit.length != 1
+            or any(not t.is_punct for j, t in enumerate(tokens) if j != i)
+        ):
+            return hit
+        if ctx.players.alias_owner(tokens[i].norm) != ctx.actor:
+            return hit
+        return replace(hit, players=(ctx.actor,))
 
     def names_at_every_word(self, ctx: Context) -> list[NameHit]:
         """:meth:`name` at every word, in order, the words with none left out."""

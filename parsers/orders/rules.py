@@ -559,6 +559,29 @@ def _uses(c: Check) -> Finding | None:
     return None
 
 
+def _team_uses(c: Check) -> Finding | None:
+    """ "One use for the whole team, used by a single Blue Square" (``team_uses``,
+    ``one_user``): a teammate's use of an earlier phase spends it (refused); one sent this
+    phase by another member leaves the GM to say which stands."""
+    limit = c.ability.effect_params.get("team_uses")
+    if not isinstance(limit, int) or c.history is None:
+        return None
+    faction = c.faction(c.slot(c.ctx.actor))
+    if faction is None:
+        return None
+    now = c.ctx.phase.id
+    team = [o for o in c.history.orders if o.ability == c.ability.id
+            and c.faction(c.slot(o.actor)) == faction]  # fmt: skip
+    spent = [o for o in team if o.phase != now]
+    if len(spent) >= limit:
+        return Finding(rule=f"the team's {c.name} is spent ({spent[0].actor}, {spent[0].phase})")
+    others = [o for o in team if o.phase == now and o.actor != c.ctx.actor]
+    if others and (c.ability.effect_params.get("one_user") or len(spent) + len(others) >= limit):
+        return Finding(doubt=f"{others[0].actor} sent {c.name} this {c.ctx.phase.kind} too: "
+                       "one member uses it, the GM decides which stands")  # fmt: skip
+    return None
+
+
 def _history(c: Check) -> Finding | None:
     params = c.ability.effect_params
     keys = [k for k in params if params.get(k) and (k in _IN_A_ROW or k in _ONCE_PER_TARGET)]
@@ -830,6 +853,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _claims,
     _only_if,
     _uses,
+    _team_uses,
     _history,
     _same_phase,
     _unknowable,

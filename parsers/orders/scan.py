@@ -107,6 +107,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         _verb_first(reading, ctx, draft)
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
+    drafts = [
+        d for d in drafts if not (_reported(reading, ctx, d) or _others_will(reading, ctx, d))
+    ]
     drafts = [d for k, d in enumerate(drafts) if not _told_decision(reading, d, drafts[k + 1 :])]
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
@@ -315,6 +318,78 @@ def _someone_did(reading: Reading, ctx: Context, draft: Draft) -> bool:
     return norms[start - 1] in _THIRD_PERSONS and ctx.lexicon.morph.is_past(norms[start])
 
 
+# Words before an ability's noun that make it someone else's ("Berenike's stake-out",
+# "his investigation"), and nouns after it that make it a report ("the heal result").
+_OTHERS_POSSESSIVES = frozenset(
+    {"his", "her", "their", "your", "son", "sa", "ses", "leur", "его", "её", "ее", "их"}
+)
+_REPORT_NOUNS = frozenset(
+    {"report", "reports", "result", "results", "findings", "outcome", "résultat", "résultats",
+     "rapport", "результат", "результаты", "отчёт", "отчет"}
+)  # fmt: skip
+
+
+def _reported(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "Berenike's stake-out report from night 1", "his investigation result", "the heal
+    last night": an ability's noun owned by another player (a player's name with "'s", a
+    third person's possessive), followed by a report noun, or after "the" and followed by a
+    past phase, tells what happened; it is no order of the sender's ("Leader's orders:" is
+    a header, no player's)."""
+    if draft.kind is not Kind.ORDER or draft.doer is not None:
+        return False
+    norms, start, end = reading.norms, draft.start, draft.end
+    before = norms[start - 1] if start > 0 else ""
+    if before in _OTHERS_POSSESSIVES:
+        return True
+    if before.endswith(("'s", "’s")) and reading.name(ctx, start - 1) is not None:
+        return True
+    if end < len(norms) and norms[end] in _REPORT_NOUNS:
+        return True
+    return before == "the" and is_previous(norms, end)
+
+
+# Someone else's plan: a third-person subject, then a word of intent before the order word
+# ("The town is about to lynch Zephyr", "they're going to kill Bob", "le village va lyncher").
+_OTHER_SUBJECTS = frozenset(
+    {"he", "she", "they", "town", "village", "everyone", "everybody", "people", "someone",
+     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles"}
+)  # fmt: skip
+_INTENT = frozenset({"about", "going", "gonna", "will", "wants", "want", "plans", "planning",
+                     "trying", "tries", "va", "vont", "veut", "veulent"})  # fmt: skip
+_FIRST_PERSONS = frozenset({"i", "i'm", "i'll", "im", "we", "we're", "we'll", "me", "my", "let's",
+                            "us", "our", "je", "j", "nous", "moi"})  # fmt: skip
+_CONTRACTED = ("'s", "’s", "'re", "’re", "'ll", "’ll")
+
+
+def _others_will(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "The town is about to lynch Zephyr", "Everyone's gonna vote Zephyr", "they're going
+    to kill Bob": an order or vote word after a word of intent in a clause whose subject is
+    a third person or the crowd (for a vote, also another player: nobody votes for someone
+    else) tells what others will do; it is no order of the sender's."""
+    if draft.doer is not None or draft.kind not in (Kind.ORDER, Kind.VOTE):
+        return False
+    norms, tokens = reading.norms, reading.sentence.tokens
+    begin = draft.start
+    while begin > 0 and not tokens[begin - 1].is_punct:
+        begin -= 1
+    words = [_uncontracted(n) for n in norms[begin : draft.start]]
+    if not words or _INTENT.isdisjoint(words) or not _FIRST_PERSONS.isdisjoint(words):
+        return False
+    subject = next((k for k, w in enumerate(words) if w not in ("the", "and", "but", "so")), 0)
+    if words[subject] in _OTHER_SUBJECTS:
+        return True
+    named = reading.name(ctx, begin + subject)
+    return draft.kind is Kind.VOTE and named is not None and named.players != (ctx.actor,)
+
+
+def _uncontracted(norm: str) -> str:
+    """The word without its contracted verb ("everyone's" is "everyone")."""
+    for end in _CONTRACTED:
+        if norm.endswith(end):
+            return norm[: -len(end)]
+    return norm
+
+
 # First-person auxiliaries of a past tense ("on a décidé", "j'ai choisi", "we have decided").
 _OWN_AUXILIARIES = frozenset({"a", "ai", "avons", "have", "'ve", "had"})
 
@@ -348,11 +423,14 @@ def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit])
     return clitic or any(k & ctx.lexicon.pronoun_keys for k in keys[draft.end :])
 
 
+_DOUBT = frozenset({"doubt"})
+
+
 def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
     """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
     tokens = reading.sentence.tokens
     for j in range(1, len(tokens)):
-        match = reading.match(ctx, j)
+        match = reading.match(ctx, j) if reading.may_start(ctx, j, _DOUBT) else None
         if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
             continue
         if reading.norms[j - 1] in NEGATORS:
@@ -383,10 +461,13 @@ def _affirms(phrase: str, ctx: Context) -> bool:
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
     """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
-    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
-    if len(words) < 2 or not reading.keys[words[-1]] & ctx.lexicon.instead_keys:
+    tokens = reading.sentence.tokens
+    last = next((i for i in range(len(tokens) - 1, -1, -1) if not tokens[i].is_punct), None)
+    if last is None or not reading.keys[last] & ctx.lexicon.instead_keys:
         return False
-    before = words[-2]
+    before = next((i for i in range(last - 1, -1, -1) if not tokens[i].is_punct), None)
+    if before is None:
+        return False
     for j in range(before + 1):
         hit = reading.name(ctx, j)
         if hit is not None and j + hit.length - 1 == before:
@@ -472,6 +553,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if (cur is None or cur.names) and _just_in_case(reading, i, match):
+            return match.length  # "nettoyage sur Victoire, au cas où": why, not a doubt
         if cur is not None and _searched_for(reading, ctx, i, match, cur):
             return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
@@ -831,7 +914,7 @@ def _marker(
     elif "alternative" in kinds:
         cur.alt_next = True
     elif "no_target" in kinds:
-        cur.nobody = True
+        _no_target(cur)
     elif "vague" in kinds:
         cur.vague = True
     elif "crime_link" in kinds:
@@ -843,6 +926,16 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+def _no_target(cur: Draft) -> None:
+    """ "je vote blanc": nobody. After the order's player, "Je vote Anastase, il n'a aucune
+    preuve" / "…, personne ne le croit" is a remark about that player, not the target; "Anastase
+    ou personne" leaves the choice open (queued)."""
+    if not cur.names:
+        cur.nobody = True
+    elif cur.alt_next or cur.or_next:
+        cur.hedged = True
 
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
@@ -1105,6 +1198,21 @@ def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
         if found is not None and "tell_me" in found.kinds() and j + found.length == i:
             return True
     return False
+
+
+# "au cas où", "just in case" ending the sentence after the order's player: its purpose.
+_IN_CASE = frozenset({("au", "cas", "ou"), ("in", "case"), ("на", "случай")})
+
+
+def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
+    """ "Clean Gethin, just in case.", "nettoyage sur Victoire, au cas où": a "just in case"
+    with nothing after it in the sentence (no condition of its own) is why the order is
+    given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
+    words = tuple(reading.norms[i : i + match.length])
+    rest = reading.sentence.tokens[i + match.length :]
+    if words not in _IN_CASE:
+        return False
+    return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
 def _add_role(cur: Draft, role: str) -> None:
