@@ -205,7 +205,8 @@ def combine(
         elif order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
             tally.cancel(order)
             tally.accepted.append(order)
-        elif verdict.rule and piece.confidence >= ACCEPT:
+        elif verdict.rule and (piece.confidence >= ACCEPT or verdict.sender):
+            # (a jailed or dead sender's order is refused however it reads)
             tally.withdraw(order, ctx, piece.corrects, refused=True)
             tally.rejected.append((order, verdict.rule))
             if piece.first and " has no " in verdict.rule:  # "heal Bob" from the sheriff

@@ -168,3 +168,36 @@ def test_an_if_clause_telling_the_order_s_own_outcome_is_no_new_order(
 def test_an_if_clause_with_more_than_the_outcome_stays_with_the_gm(actor: str, text: str) -> None:
     status, orders = _read3(actor, text)
     assert status == "ambiguous", orders
+
+
+def _read1(actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice1_ru", "night3", actor, text)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Феодосия", "Хоть я и в тюрьме, слежу за Агафоном или за Фотием."),  # jailed (day 2)
+        ("Феодосия", "Слежу за Агафоном, наверное."),
+    ],
+)
+def test_a_jailed_sender_s_doubtful_order_is_refused_however_it_reads(
+    actor: str, text: str
+) -> None:
+    """Seed 004 п.07: the jailed are out of the game; with the history given (the roster's
+    statuses are the game's), no reading of the PM could stand."""
+    assert _read1(actor, text) == ("rejected", ())
+
+
+def test_a_doubtful_order_stays_queued_from_a_free_sender_or_without_history(tmp_path) -> None:
+    assert _read3("Фотий", "Слежу за Ипатом или за Руфиной.")[0] == "ambiguous"
+    assert _read1("Феодосия", "Я в тюрьме, могу ли я следить за Агафоном?")[0] == "ambiguous"
+    setup = SETUP.parent / "practice1_ru.yaml"
+    data = yaml.safe_load(setup.read_text(encoding="utf-8"))
+    data.pop("history")  # the statuses may be stale: the GM decides
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    args = ["parse-order", "--ruleset", "ru_mafia", "--setup", str(path), "--actor", "Феодосия",
+            "--phase", "night3", "--json"]  # fmt: skip
+    result = CliRunner().invoke(main, args, input="Слежу за Агафоном, наверное.")
+    assert json.loads(result.output)["status"] == "ambiguous", result.output
