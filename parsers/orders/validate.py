@@ -11,7 +11,7 @@ from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
-from parsers.orders.rules import check_rules, failed, look_alikes
+from parsers.orders.rules import check_rules, failed, holds_ability_for, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
@@ -226,6 +226,11 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
                 return Verdict(doubt=f"'{name}' is not in the roster")
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
+            if spec.alive is True and not target.alive and holds_ability_for(ctx, target.statuses):
+                # the Jailer's "проверяю Богдану" on today's prisoner: a check for sin, or the
+                # check of the prisoner?
+                return Verdict(doubt=f"{name} is out of the game: {verb}, or the order meant "
+                               "for them? the GM checks")  # fmt: skip
             if spec.alive is True and not target.alive:
                 return _dead(sit.roster, str(name))
             if spec.alive is False and target.alive:

@@ -201,3 +201,13 @@ def test_a_doubtful_order_stays_queued_from_a_free_sender_or_without_history(tmp
             "--phase", "night3", "--json"]  # fmt: skip
     result = CliRunner().invoke(main, args, input="Слежу за Агафоном, наверное.")
     assert json.loads(result.output)["status"] == "ambiguous", result.output
+
+
+def test_the_jailer_s_bare_check_on_a_prisoner_out_of_the_game_goes_to_the_gm() -> None:
+    """«проверяю» is the Jailer's check for sin (on a live player) and also how he checks
+    today's prisoner: on a prisoner out of the game (jailed, dead) it is not refused as an
+    order on the dead; the GM reads it. Another role's order on the dead stays refused."""
+    assert _read("Проверяю Богдану.")[0] == "ambiguous"
+    assert _read("Ход: проверка посаженного - Богдана") == ("accepted", ("check_jailed Богдана",))
+    status, _ = read_as("ru_mafia", "practice2_ru", "night3", "Елизар", "Лечу Богдану.")
+    assert status == "rejected"
