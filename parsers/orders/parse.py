@@ -311,6 +311,9 @@ class OrderParser:
             if _SARCASM.search(sentence):  # "heal Osgood /s", "je soigne Isidore 🙄"
                 for draft in found or drafts[-1:]:
                     draft.hedged = True
+            if found and _opens_with_maybe(reading):
+                for draft in found:  # "Может, лишу голоса Малушу.": maybe, not a decision
+                    draft.hedged = True
             if found and ahead:
                 for draft in found:  # "Not sure about this one. Shoot Maud."
                     draft.hedged = True
@@ -1216,6 +1219,18 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
 
 
 # A sarcasm tag or an eye-roll: the order written is not meant.
+# Russian "может" opening a sentence ("Может, лишу голоса X", "а может проверю X") is
+# "maybe"; inside one it is "can" ("она может умереть") and says nothing of the order.
+_MAYBE_OPENERS = frozenset({"может", "мб", "можно"})
+_LEAD_INS = frozenset({"а", "ну", "и", "так", "или"})
+
+
+def _opens_with_maybe(reading: Reading) -> bool:
+    """The sentence opens with a Russian "maybe" word (after "а", "ну"...)."""
+    words = [w for w in reading.norms[:3] if w not in _LEAD_INS]
+    return bool(words) and words[0] in _MAYBE_OPENERS
+
+
 _SARCASM = re.compile(r"(?:^|\s)/s(?:\W|$)|[\U0001F644\U0001F612]")
 
 _RETRACT_START = tuple(tuple(t.norm for t in tokenize(p).tokens if not t.is_punct)
