@@ -952,9 +952,10 @@ def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
         norm = reading.norms[j]
         if norm in _CLAUSE_MARKS:
             return False
-        if norm in _THIRDS:
-            marks = [k for k in range(j - 1, -1, -1) if reading.norms[k] in _CLAUSE_MARKS]
-            return bool(marks) and any(reading.name(ctx, k) for k in range(marks[0]))
+        if norm in _THIRDS:  # a clause mark before it, and a name before that mark
+            norms = reading.norms
+            mark = next((k for k in range(j - 1, -1, -1) if norms[k] in _CLAUSE_MARKS), None)
+            return mark is not None and reading.first_name(ctx) < mark
     return False
 
 
