@@ -115,7 +115,10 @@ def _pieces(draft: Draft, ctx: Context) -> list[Piece]:
     if draft.kind is Kind.CANCEL or (draft.negated and not draft.names and draft.abilities):
         remark = draft.kind is not Kind.CANCEL and bool(
             _OTHERS_TURN.search(draft.source.casefold().replace("’", "'")))  # fmt: skip
-        return [Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5, remark=remark)]
+        piece = Piece(_cancel(draft, ctx), 0.97 if not draft.hedged else 0.5, remark=remark)
+        if draft.question:  # "Can I cancel my heal?", "no action from me, can I skip?"
+            piece.doubt("question", "asked as a question")
+        return [piece]
     if draft.kind is Kind.WILL:
         will = Order("will", (Slot("text", draft.text.strip(" :-")),), kind=Kind.WILL,
                      phase=ctx.phase.id, source=draft.source)  # fmt: skip

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parsers.orders.lexicon import SURFACE_KINDS, Entry, Lexicon, Match, refused
 from parsers.orders.players import NameHit, PlayerFinder
@@ -230,8 +230,23 @@ class Reading:
             return None
         found = self.names[i]
         if found is _UNSET:
-            found = self.names[i] = ctx.players.exact_at(self.sentence.tokens, i)
+            found = self._own_alias(ctx, i, ctx.players.exact_at(self.sentence.tokens, i))
+            self.names[i] = found
         return found  # type: ignore[return-value]
+
+    def _own_alias(self, ctx: Context, i: int, hit: NameHit | None) -> NameHit | None:
+        """ "Ro" alone in its sentence, signed by Rowena whose alias it is: the sender, though
+        Romilly's name also begins with it (elsewhere the word fits both)."""
+        tokens = self.sentence.tokens
+        if (
+            hit is None
+            or hit.length != 1
+            or any(not t.is_punct for j, t in enumerate(tokens) if j != i)
+        ):
+            return hit
+        if ctx.players.alias_owner(tokens[i].norm) != ctx.actor:
+            return hit
+        return replace(hit, players=(ctx.actor,))
 
     def names_at_every_word(self, ctx: Context) -> list[NameHit]:
         """:meth:`name` at every word, in order, the words with none left out."""

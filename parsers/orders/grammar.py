@@ -156,7 +156,8 @@ SEQUENCE: Final = _table(
 CARRY_OUT: Final = _table(
     en="makes the visit|does the visit|visits|does it|does the hit|does the kill|does the job|"
     "does the honours|does the honors|handles it|takes care of it|pulls the trigger|"
-    "carries it out|will do it|is on it|goes",
+    "carries it out|will do it|is on it|goes|does the visiting|will do the visiting|will visit|"
+    "will make the visit|will do the kill|will handle it",
     fr="s'en charge|s'en occupera|s'en occupe|le fait|le fera|fait la visite|fera la visite|"
     "y va|ira|fait le boulot|s'y colle|s'y collera",
     ru="исполнит|исполняет|выполнит|выполняет|сделает|берёт на себя|берет на себя",
@@ -469,12 +470,18 @@ EFFECT_WORDS: Final = MappingProxyType(
     {
         "investigate": _table(
             en="investigate|investigating|investigation|inspect|examine|look into|check on|"
-            "checking|cross-examine|cross examine|cross-examining",
+            "checking|cross-examine|cross examine|cross-examining|know the role of|"
+            "find out the role of|know the exact role of|find out the exact role of",
             fr="vérifie|vérifier|vérification|enquête|enquêter|enquête sur|j'enquête|inspecte|"
             "inspecter|examine|examiner|contrôle|contrôler|fouille|fouiller|interroge|"
             "interroger|interrogatoire|contre-interroge|contre-interroger|investigation|"
             "je regarde|regarder",
             ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
+        ),
+        "protect": _table(
+            en="patching up|patch up|patching|stitching|stitch",
+            fr="rafistole|rafistoler",
+            ru="подлатаю|подлатать|латаю",
         ),
         "attack": _table(
             en="bullet|my bullet|shot at|take out|taking out|eliminate|eliminating|gun down",

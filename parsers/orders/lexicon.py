@@ -233,7 +233,9 @@ class Lexicon:
 
     def _add_action_words(self, ruleset: Ruleset) -> None:
         """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
-        vocabulary lacks; a phrase another ability of the ruleset already uses is left out."""
+        vocabulary lacks; a phrase whose first word another ability of the ruleset already
+        uses is left out (a later word shared, "rôle" in "prends le rôle de", is not: a match
+        starts at the first word)."""
         keys = {a: {k for w in words for k in self.morph.keys(w)}
                 for a, words in self.ability_words.items()}  # fmt: skip
         for ability in ruleset.abilities.values():
@@ -245,7 +247,7 @@ class Lexicon:
             for lang, phrases in table.items():
                 for phrase in phrases if lang not in own else ():
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
-                    if not any(self.morph.keys(w) & others for w in words):
+                    if not self.morph.keys(words[0]) & others:
                         self.add("ability", ability.id, phrase, lang)
 
     def _add_effect_words(self, ruleset: Ruleset) -> None:

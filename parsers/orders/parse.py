@@ -13,6 +13,7 @@ from parsers.orders import grammar
 from parsers.orders.build import Piece, build
 from parsers.orders.combine import Unread, combine
 from parsers.orders.context import Context, Reading
+from parsers.orders.effectday import tells_the_effect, without_effect_day
 from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
 from parsers.orders.lexicon import Lexicon, Match
@@ -26,7 +27,7 @@ from parsers.orders.performer import (
 )
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
-from parsers.orders.scan import Draft, said_player, scan, told_past
+from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
     Token,
     content_lines,
@@ -272,7 +273,9 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
-            reading = Reading.of(tokenize(sentence, line), ctx)
+            reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
+            if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
+                continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect
             if not reading.sentence.tokens:
                 if drafts and _SARCASM.search(sentence):
                     drafts[-1].hedged = True  # "Shadow Brannock. 🙄"
@@ -285,6 +288,13 @@ class OrderParser:
                 held = ctx.lexicon.abilities_split(reading.keys, texts, ctx.abilities)
                 written += [(sentence, held)] if held else []
             found = found or ([] if carried else self._guess(reading, ctx, carry is None))
+            if (
+                carry is not None
+                and not carried
+                and carries_out_sentence(reading, ctx, carry, found)
+            ):
+                written = [w for w in written if w[0] != sentence]  # "Kill: Branwen.
+                continue  # Ignatz does the visiting.": the order's performer, told apart
             found = _on_that_vote(found, reading)
             _with_the_vote(found, reading, ctx)
             if not found and not carried and scanned:
@@ -300,6 +310,9 @@ class OrderParser:
                 draft.mentions = named
             if _SARCASM.search(sentence):  # "heal Osgood /s", "je soigne Isidore 🙄"
                 for draft in found or drafts[-1:]:
+                    draft.hedged = True
+            if found and _opens_with_maybe(reading):
+                for draft in found:  # "Может, лишу голоса Малушу.": maybe, not a decision
                     draft.hedged = True
             if found and ahead:
                 for draft in found:  # "Not sure about this one. Shoot Maud."
@@ -1206,6 +1219,18 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
 
 
 # A sarcasm tag or an eye-roll: the order written is not meant.
+# Russian "может" opening a sentence ("Может, лишу голоса X", "а может проверю X") is
+# "maybe"; inside one it is "can" ("она может умереть") and says nothing of the order.
+_MAYBE_OPENERS = frozenset({"может", "мб", "можно"})
+_LEAD_INS = frozenset({"а", "ну", "и", "так", "или"})
+
+
+def _opens_with_maybe(reading: Reading) -> bool:
+    """The sentence opens with a Russian "maybe" word (after "а", "ну"...)."""
+    words = [w for w in reading.norms[:3] if w not in _LEAD_INS]
+    return bool(words) and words[0] in _MAYBE_OPENERS
+
+
 _SARCASM = re.compile(r"(?:^|\s)/s(?:\W|$)|[\U0001F644\U0001F612]")
 
 _RETRACT_START = tuple(tuple(t.norm for t in tokenize(p).tokens if not t.is_punct)

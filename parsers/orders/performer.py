@@ -15,7 +15,7 @@ from parsers.orders.context import Context
 from parsers.orders.model import Slot
 from parsers.orders.players import NameHit
 from parsers.orders.rules import OUT_STATUSES, performer_finding
-from parsers.orders.scan import VISITOR, Draft
+from parsers.orders.scan import SUBJECT, VISITOR, Draft
 from parsers.orders.validate import BLOCKING_STATUSES, Situation, Verdict, validate
 from resolver.model import TargetKind
 
@@ -125,11 +125,13 @@ def _teammate_doubt(sit: Situation, ctx: Context, name: str) -> str | None:
 
 
 def rule_performer_named(draft: Draft, ctx: Context) -> None:
-    """ "The family hits Nell tonight, Crispin makes the visit" from the Godfather: the
-    performer named after the order (``scan.VISITOR``) is the one teammate who carries out
-    the sender's own team ability by the ruleset's rule (its ``performer_tag``: Failheap's
-    Mafioso), so the order is the sender's own, as if he were not named (in place)."""
-    if draft.doer is None or draft.doer.how != VISITOR or draft.past:
+    """ "The family hits Nell tonight, Crispin makes the visit", "Nick kills Ann" from the
+    Godfather: the performer named after the order (``scan.VISITOR``) or as its verb's
+    subject (``scan.SUBJECT``; not "Nick: kill Ann", which speaks to him) is the one teammate
+    who carries out the sender's own team ability by the ruleset's rule (its
+    ``performer_tag``: Failheap's Mafioso), so the order is the sender's own, as if he were
+    not named (in place)."""
+    if draft.doer is None or draft.doer.how not in (VISITOR, SUBJECT) or draft.past:
         return
     name = draft.doer.players[0]
     own = [a for a in draft.abilities if a in (ctx.abilities or ())]

@@ -89,11 +89,36 @@ class PlayerFinder:
         for written, player in (learned or {}).items():
             if player in self.players:
                 self._add(written, player, "learned", morph)
+        self._add_alias_rivals()
         self._firsts = frozenset(key[0] for key in self._exact)  # a name's first words
         # the first words of names of several words: a span goes on only while it is one
         self._prefixes = frozenset(key[:j] for key in self._exact for j in range(1, len(key)))
         self._may_name: dict[str, bool] = {}
         self._hits: dict[int, NameHit] = {}  # per entry of ``_exact`` (built, never changed)
+
+    def _add_alias_rivals(self) -> None:
+        """ "Ro" for Rowena with Romilly alive: a one-word alias that begins another living
+        player's name is a name that fits both (the GM settles it)."""
+        self._rivalled: dict[str, str] = {}
+        for slot in self.roster.slots:
+            for alias in slot.aliases:
+                key = fold(alias)
+                if " " in key or not key:
+                    continue
+                for other in self.roster.slots:
+                    names = (fold(n).split()[0] for n in (other.name, *other.aliases) if fold(n))
+                    if (
+                        other.alive
+                        and other.name != slot.name
+                        and any(len(n) > len(key) and n.startswith(key) for n in names)
+                    ):
+                        self._exact[(key,)].setdefault(other.name, MatchKind.PREFIX.value)
+                        self._rivalled[key] = slot.name
+
+    def alias_owner(self, word: str) -> str | None:
+        """The player whose one-word alias ``word`` is, when it also begins another
+        player's name (``_add_alias_rivals``); else None."""
+        return self._rivalled.get(fold(word))
 
     @property
     def players(self) -> frozenset[str]:

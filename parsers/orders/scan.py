@@ -24,6 +24,7 @@ from parsers.orders.grammar import NEGATORS
 from parsers.orders.lexicon import Match, effect_of
 from parsers.orders.model import Claim, Kind
 from parsers.orders.players import NameHit
+from parsers.orders.text import normalize
 from parsers.phases import Phase, is_previous
 
 __all__ = ["CrimeDraft", "Draft", "scan"]
@@ -88,6 +89,8 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
     elif drafts and _leads(reading, ctx, drafts[0], loose, flags):
         drafts[0].doer = loose[0]  # "Жанна стреляет в Богдана", "Kleene: kill Anna"
+        if flags.get("loose_end", -1) == drafts[0].start:  # no mark: the verb's subject
+            drafts[0].doer = replace(loose[0], how=SUBJECT)
     elif (  # "Akonyl, kill CTU": a name the order does not use; not one in the reason told
         drafts  # before "so" ("Gratien n'était pas Bacula, alors je regarde Josselin")
         and loose
@@ -97,10 +100,15 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[0].unknown += [
             h.players[0] for h in loose if h.players != (ctx.actor,) and h.players[0] not in targets
         ]
+    if len(drafts) >= 2 and _performer_after_verb(reading, ctx, drafts[-2], drafts[-1]):
+        drafts.pop()  # "стреляем в Евграфа, стреляет Евпраксия": who shoots, not a target
     for draft in drafts:
         _verb_first(reading, ctx, draft)
         draft.past = draft.doer is not None and _told_as_past(reading, ctx, draft)
     drafts = [d for d in drafts if not _someone_did(reading, ctx, d)]
+    drafts = [
+        d for d in drafts if not (_reported(reading, ctx, d) or _others_will(reading, ctx, d))
+    ]
     drafts = [d for k, d in enumerate(drafts) if not _told_decision(reading, d, drafts[k + 1 :])]
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
@@ -267,6 +275,78 @@ def _someone_did(reading: Reading, ctx: Context, draft: Draft) -> bool:
     return norms[start - 1] in _THIRD_PERSONS and ctx.lexicon.morph.is_past(norms[start])
 
 
+# Words before an ability's noun that make it someone else's ("Berenike's stake-out",
+# "his investigation"), and nouns after it that make it a report ("the heal result").
+_OTHERS_POSSESSIVES = frozenset(
+    {"his", "her", "their", "your", "son", "sa", "ses", "leur", "его", "её", "ее", "их"}
+)
+_REPORT_NOUNS = frozenset(
+    {"report", "reports", "result", "results", "findings", "outcome", "résultat", "résultats",
+     "rapport", "результат", "результаты", "отчёт", "отчет"}
+)  # fmt: skip
+
+
+def _reported(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "Berenike's stake-out report from night 1", "his investigation result", "the heal
+    last night": an ability's noun owned by another player (a player's name with "'s", a
+    third person's possessive), followed by a report noun, or after "the" and followed by a
+    past phase, tells what happened; it is no order of the sender's ("Leader's orders:" is
+    a header, no player's)."""
+    if draft.kind is not Kind.ORDER or draft.doer is not None:
+        return False
+    norms, start, end = reading.norms, draft.start, draft.end
+    before = norms[start - 1] if start > 0 else ""
+    if before in _OTHERS_POSSESSIVES:
+        return True
+    if before.endswith(("'s", "’s")) and reading.name(ctx, start - 1) is not None:
+        return True
+    if end < len(norms) and norms[end] in _REPORT_NOUNS:
+        return True
+    return before == "the" and is_previous(norms, end)
+
+
+# Someone else's plan: a third-person subject, then a word of intent before the order word
+# ("The town is about to lynch Zephyr", "they're going to kill Bob", "le village va lyncher").
+_OTHER_SUBJECTS = frozenset(
+    {"he", "she", "they", "town", "village", "everyone", "everybody", "people", "someone",
+     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles"}
+)  # fmt: skip
+_INTENT = frozenset({"about", "going", "gonna", "will", "wants", "want", "plans", "planning",
+                     "trying", "tries", "va", "vont", "veut", "veulent"})  # fmt: skip
+_FIRST_PERSONS = frozenset({"i", "i'm", "i'll", "im", "we", "we're", "we'll", "me", "my", "let's",
+                            "us", "our", "je", "j", "nous", "moi"})  # fmt: skip
+_CONTRACTED = ("'s", "’s", "'re", "’re", "'ll", "’ll")
+
+
+def _others_will(reading: Reading, ctx: Context, draft: Draft) -> bool:
+    """ "The town is about to lynch Zephyr", "Everyone's gonna vote Zephyr", "they're going
+    to kill Bob": an order or vote word after a word of intent in a clause whose subject is
+    a third person or the crowd (for a vote, also another player: nobody votes for someone
+    else) tells what others will do; it is no order of the sender's."""
+    if draft.doer is not None or draft.kind not in (Kind.ORDER, Kind.VOTE):
+        return False
+    norms, tokens = reading.norms, reading.sentence.tokens
+    begin = draft.start
+    while begin > 0 and not tokens[begin - 1].is_punct:
+        begin -= 1
+    words = [_uncontracted(n) for n in norms[begin : draft.start]]
+    if not words or _INTENT.isdisjoint(words) or not _FIRST_PERSONS.isdisjoint(words):
+        return False
+    subject = next((k for k, w in enumerate(words) if w not in ("the", "and", "but", "so")), 0)
+    if words[subject] in _OTHER_SUBJECTS:
+        return True
+    named = reading.name(ctx, begin + subject)
+    return draft.kind is Kind.VOTE and named is not None and named.players != (ctx.actor,)
+
+
+def _uncontracted(norm: str) -> str:
+    """The word without its contracted verb ("everyone's" is "everyone")."""
+    for end in _CONTRACTED:
+        if norm.endswith(end):
+            return norm[: -len(end)]
+    return norm
+
+
 # First-person auxiliaries of a past tense ("on a décidé", "j'ai choisi", "we have decided").
 _OWN_AUXILIARIES = frozenset({"a", "ai", "avons", "have", "'ve", "had"})
 
@@ -430,6 +510,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if (cur is None or cur.names) and _just_in_case(reading, i, match):
+            return match.length  # "nettoyage sur Victoire, au cas où": why, not a doubt
         if cur is not None and _searched_for(reading, ctx, i, match, cur):
             return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
@@ -789,7 +871,7 @@ def _marker(
     elif "alternative" in kinds:
         cur.alt_next = True
     elif "no_target" in kinds:
-        cur.nobody = True
+        _no_target(cur)
     elif "vague" in kinds:
         cur.vague = True
     elif "crime_link" in kinds:
@@ -801,6 +883,16 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+def _no_target(cur: Draft) -> None:
+    """ "je vote blanc": nobody. After the order's player, "Je vote Anastase, il n'a aucune
+    preuve" / "…, personne ne le croit" is a remark about that player, not the target; "Anastase
+    ou personne" leaves the choice open (queued)."""
+    if not cur.names:
+        cur.nobody = True
+    elif cur.alt_next or cur.or_next:
+        cur.hedged = True
 
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
@@ -826,6 +918,8 @@ def _has_its_players(ctx: Context, cur: Draft) -> bool:
 
 # How a performer named by a clause of its own after the order was found (``NameHit.how``).
 VISITOR = "visitor"
+# How a performer named as the subject of the order's verb was found ("Nick kills Ann").
+SUBJECT = "subject"
 # Marks and words that open the clause naming who carries an order out.
 _VISITOR_OPENERS = frozenset({",", ";", "-", "—", "–", "and", "et", "и", "а"})
 
@@ -861,9 +955,74 @@ def _carries_it_out(reading: Reading, ctx: Context, i: int, length: int, cur: Dr
     return len(tokens) - i
 
 
+# Russian third person singular endings of a present or future verb ("стреляет", "убьёт",
+# in normal form: "ё" is "е").
+_THIRD_PERSON_ENDINGS = ("ет", "ит")
+
+
+def _performer_after_verb(reading: Reading, ctx: Context, first: Draft, last: Draft) -> bool:
+    """ "Ход клана: стреляем в Евграфа, стреляет Евпраксия": after a team order that named
+    its players, a clause of the same order word in the third person singular followed by
+    one player written as in the roster (the nominative: the subject, not the object, whose
+    form would be declined) and nothing else names who carries the order out (set on
+    ``first`` as ``VISITOR``). Returns whether ``last`` is that clause."""
+    if first.doer is not None or not set(last.abilities) <= set(first.abilities):
+        return False
+    if first.kind is not Kind.ORDER or not _has_its_players(ctx, first):
+        return False
+    tokens, norms, verb = reading.sentence.tokens, reading.norms, last.start
+    if verb < 1 or [len(g) for g in last.names] != [1]:
+        return False
+    before = tokens[verb - 1]
+    gap = reading.sentence.text[before.start + len(before.text) : tokens[verb].start]
+    if norms[verb - 1] not in _CLAUSE_MARKS and not any(d in gap for d in "-—–"):
+        return False
+    if not norms[verb].endswith(_THIRD_PERSON_ENDINGS):
+        return False
+    name = reading.name(ctx, verb + 1)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return False
+    player = name.players[0]
+    if name.length != 1 or norms[verb + 1] != normalize(player) or player in _sure_targets(first):
+        return False
+    if any(not t.is_punct for t in tokens[verb + 2 :]):
+        return False
+    first.doer = replace(govern(reading, ctx, verb + 1, name), how=VISITOR)
+    return True
+
+
+_OR_WORDS = frozenset({"or", "ou", "или", "либо"})
 # Kinds that make a clause more than a remark: it may add to, change or doubt the order.
 _NOT_REMARK = TRIGGER_KINDS | {"hedge", "doubt", "open_choice", "correction", "alternative",
                                "negation", "condition", "vague"}  # fmt: skip
+
+
+def carries_out_sentence(reading: Reading, ctx: Context, cur: Draft, found: list[Draft]) -> bool:
+    """ "Kill for tonight: Branwen. Ignatz does the visiting as usual, she's been sniffing
+    around": a sentence after an order that named its players, opening with one other player
+    who does nothing but carry it out (``grammar.CARRY_OUT``), the rest a remark (no name, no
+    word that could add to, doubt or change an order), names the order's performer (set on
+    ``cur`` as ``VISITOR``; the performer rules check it). ``found``, the drafts read in the
+    sentence, may only start inside the carry-out phrase ("the visiting")."""
+    if cur.kind is not Kind.ORDER or cur.doer is not None or not _has_its_players(ctx, cur):
+        return False
+    name = reading.name(ctx, 0)
+    if name is None or len(name.players) != 1 or name.players == (ctx.actor,):
+        return False
+    size = ctx.lexicon.phrase_at(reading.keys, name.length, ctx.lexicon.carry_out)
+    if not size or reading.sentence.question:
+        return False
+    if any(not name.length <= d.start < name.length + size for d in found):
+        return False
+    tokens = reading.sentence.tokens
+    for j in range(name.length + size, len(tokens)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or (match and match.kinds() & _NOT_REMARK):
+            return False
+        if tokens[j].norm in _OR_WORDS or tokens[j].text[:1].isupper():
+            return False  # "…, or Nick": another performer; a capital may be a misspelt name
+    cur.doer = replace(govern(reading, ctx, 0, name), how=VISITOR)
+    return True
 
 
 def _in_remark_clause(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
@@ -997,6 +1156,21 @@ def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
         if found is not None and "tell_me" in found.kinds() and j + found.length == i:
             return True
     return False
+
+
+# "au cas où", "just in case" ending the sentence after the order's player: its purpose.
+_IN_CASE = frozenset({("au", "cas", "ou"), ("in", "case"), ("на", "случай")})
+
+
+def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
+    """ "Clean Gethin, just in case.", "nettoyage sur Victoire, au cas où": a "just in case"
+    with nothing after it in the sentence (no condition of its own) is why the order is
+    given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
+    words = tuple(reading.norms[i : i + match.length])
+    rest = reading.sentence.tokens[i + match.length :]
+    if words not in _IN_CASE:
+        return False
+    return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
 def _add_role(cur: Draft, role: str) -> None:

@@ -149,11 +149,26 @@ _GOES_ON = frozenset(
 )
 
 
+# A line this long that ends mid-sentence was wrapped at the editor's width.
+_WRAP_WIDTH = 60
+
+
+def _wrapped(line: str, after: str) -> bool:
+    """Whether ``line`` goes on on the line ``after`` it: it ends with a word of
+    ``_GOES_ON``, or it is as long as an editor's wrap, ends with a word (no mark), and
+    the next line opens with a small letter ("…Berenike's stake-out / report from night 1")."""
+    if line.rsplit(None, 1)[-1].casefold() in _GOES_ON:
+        return True
+    if len(line) < _WRAP_WIDTH or not line[-1].isalnum():
+        return False
+    return after[:1].islower()
+
+
 def _join_wrapped(lines: list[str]) -> list[str]:
-    """Lines joined where one ends with a word of ``_GOES_ON`` (no mark after it)."""
+    """Lines joined where one was wrapped by the player's editor (``_wrapped``)."""
     out: list[str] = []
     for line in lines:
-        if out and out[-1].rsplit(None, 1)[-1].casefold() in _GOES_ON:
+        if out and _wrapped(out[-1], line):
             out[-1] += " " + line
         else:
             out.append(line)

@@ -140,12 +140,32 @@ def _lost_in_history(order: Order, ctx: Context, history: History | None) -> boo
                for o in history.by(ctx.actor, order.ability))  # fmt: skip
 
 
+def _handed_by(order: Order, ctx: Context, sit: Situation) -> str | None:
+    """The player who handed the sender their actions for this phase (the history's
+    hand-offs) and whose role has the order's ability, or None."""
+    if sit.history is None:
+        return None
+    roles = ctx.lexicon.ruleset.roles
+    for handoff in sit.history.handoffs:
+        if handoff.delegate != ctx.actor or not handoff.covers(ctx.phase.id):
+            continue
+        slot = next((s for s in sit.roster.slots if s.name == handoff.sender), None)
+        role = roles.get(str(slot.role)) if slot is not None else None
+        if role is not None and order.ability in role.abilities:
+            return handoff.sender
+    return None
+
+
 def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     ability = ctx.lexicon.ruleset.abilities.get(order.ability)
     name = ctx.lexicon.name("ability", order.ability)
     if ability is None:
         return Verdict(doubt=f"'{order.ability}' is not an ability of this ruleset")
     if ctx.abilities is not None and order.ability not in ctx.abilities:
+        giver = _handed_by(order, ctx, sit)
+        if giver is not None:  # "ebs gave me his gadgets for today so: bow tie goes to haakon"
+            why = f"{ctx.actor} has no {name} ability, but {giver} (who has it) handed"
+            return Verdict(doubt=f"{why} their actions to {ctx.actor}: for {giver}? the GM checks")
         return Verdict(rule=f"{ctx.actor} has no {name} ability")
     if not ability.allowed_in(ctx.phase.kind):
         # Sent during the day for the coming night (or the reverse): the GM places it.
@@ -300,12 +320,26 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
         if str(slot.value) in look_alikes(sit.roster):
             return Verdict(doubt=f"'{slot.value}' has a look-alike name in the roster")
-        voter = _slot(sit.roster, ctx.actor)
-        if voter is not None and "lover" in voter.statuses and "lover" in target.statuses:
-            return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
-        if _paired_in_history(ctx, sit.history, target.name):
-            return Verdict(doubt=f"{ctx.actor} votes against {target.name}, paired as lovers")
+        lovers = _lovers_vote(ctx, sit, target)
+        if lovers.rule or lovers.doubt:
+            return lovers
     return Verdict()
+
+
+def _lovers_vote(ctx: Context, sit: Situation, target: RosterSlot) -> Verdict:
+    """A vote against the voter's lover, by the ruleset's option ``lovers_vote_against``:
+    ``gm`` (Durarara's default: seed 003 forbids it and takes the voter's next vote, a
+    penalty the resolver gives on the cast vote, so the GM decides), ``refuse``, ``count``
+    (DCTP's default: its seed is silent, the vote counts as any). No option: the GM's."""
+    voter = _slot(sit.roster, ctx.actor)
+    paired = voter is not None and "lover" in voter.statuses and "lover" in target.statuses
+    paired = paired or _paired_in_history(ctx, sit.history, target.name)
+    policy = _option(ctx, "lovers_vote_against")
+    if not paired or policy == "count":
+        return Verdict()
+    if policy == "refuse":
+        return Verdict(rule=f"lovers may not vote against each other ({target.name})")
+    return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
 
 
 def _paired_in_history(ctx: Context, history: History | None, target: str) -> bool:
