@@ -1167,9 +1167,9 @@ def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
     with nothing after it in the sentence (no condition of its own) is why the order is
     given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
     words = tuple(reading.norms[i : i + match.length])
-    rest = reading.sentence.tokens[i + match.length :]
     if words not in _IN_CASE:
-        return False
+        return False  # before the rest of the sentence is copied: no rescan at each word
+    rest = reading.sentence.tokens[i + match.length :]
     return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
