@@ -11,6 +11,7 @@ from parsers.orders.cues import (
     TRIGGER_KINDS,
     absorbs,
     condition_end,
+    conditional_outcome,
     continues,
     govern,
     is_crime,
@@ -79,7 +80,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
         drafts[-1].taken_back = flags.get("reason", False)
-    if drafts and drafts[-1].names and _closes_with_doubt(reading, ctx):
+    if drafts and _closes_with_doubt(reading, ctx, drafts[-1].start):  # "je la sauve ou pas"
         drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
@@ -113,11 +114,53 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
+    if _tells_outcome(reading, ctx, drafts, flags):
+        drafts.pop()  # "слежу за Баженом, если что — рублю": what the watch does
+    else:
+        for draft in drafts:
+            draft.hedged = draft.hedged or flags["hedged"]
     for draft in drafts:
-        draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+_OUTCOME_IF = frozenset({"если", "if", "si"})
+_BACK = frozenset({"его", "её", "ее", "него", "неё", "him", "her", "them", "le", "la", "lui"})
+_NOT_THE_OUTCOME = frozenset({"hedge", "doubt", "open_choice", "negation", "alternative"})
+
+
+def _tells_outcome(reading: Reading, ctx: Context, drafts: list[Draft], flags: Any) -> bool:
+    """An order with its player, then, in a clause opening with "if" at the sentence's end,
+    the same order's word naming nobody, its ability's outcome conditional
+    (:func:`conditional_outcome`): "слежу за Баженом, если что — рублю" tells what the watch
+    does. Another hedge, a negation, an alternative or a name in that clause: not this."""
+    if len(drafts) < 2 or flags.get("conditional") or reading.sentence.question:
+        return False
+    prev, last = drafts[-2], drafts[-1]
+    if prev.kind is not Kind.ORDER or last.kind is not Kind.ORDER or not prev.names:
+        return False
+    if last.names or last.roles or last.items or last.crimes or last.claims or last.negated:
+        return False
+    if not last.abilities or not set(last.abilities) <= set(prev.abilities):
+        return False
+    tokens = reading.sentence.tokens
+    opening = next((j for j in range(prev.end, last.start) if tokens[j].norm in _OUTCOME_IF), None)
+    if opening is None or opening == 0 or not tokens[opening - 1].is_punct:
+        return False
+    if any(not t.is_punct and t.norm not in _BACK for t in tokens[last.end :]):
+        return False  # "…, если грешен — в тюрьму его": the order's own target
+    for j in range(opening, len(tokens)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or tokens[j].norm in NEGATORS:
+            return False
+        unsure = match.kinds() & _NOT_THE_OUTCOME if match is not None else set()
+        if unsure - ({"hedge"} if j == opening else set()):  # "если нет": an alternative
+            return False
+    if any(m is not None and m.kinds() & _NOT_THE_OUTCOME
+           for j in range(opening) if (m := reading.match(ctx, j))):  # fmt: skip
+        return False  # another hedge before the "if"
+    return all(conditional_outcome(ctx, a) for a in last.abilities)
 
 
 # Words opening the consequence of what was just told ("…, donc je soigne Gildas").
@@ -383,7 +426,7 @@ def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit])
 _DOUBT = frozenset({"doubt"})
 
 
-def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
+def _closes_with_doubt(reading: Reading, ctx: Context, order_at: int = 0) -> bool:
     """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
     tokens = reading.sentence.tokens
     for j in range(1, len(tokens)):
@@ -393,19 +436,22 @@ def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
         if reading.norms[j - 1] in NEGATORS:
             continue  # "…, не сомневаюсь": the player says he is sure
         if all(t.is_punct for t in tokens[j + match.length :]):
-            return not _own_clause(reading, ctx, j)
+            return not _own_clause(reading, ctx, j, order_at)
     return False
 
 
-def _own_clause(reading: Reading, ctx: Context, j: int) -> bool:
+def _own_clause(reading: Reading, ctx: Context, j: int, order_at: int = 0) -> bool:
     """Token ``j`` is in a clause of its own after the sentence's last name: a mark, then a
     new subject before ``j`` ("frame carl pls, he's the vig I think": the doubt is about
-    what he is)."""
+    what he is); not when that clause holds the order word (``order_at``: "Hortensia, je
+    la sauve ou pas")."""
     last = next((k for k in range(j - 1, -1, -1) if reading.name(ctx, k) is not None), None)
     if last is None:
         return False
     norms = reading.norms
     marks = [k for k in range(last + 1, j) if norms[k] in _CLAUSE_MARKS]
+    if marks and marks[0] < order_at < j:
+        return False
     return bool(marks) and any(norms[k] in _CLAUSE_SUBJECTS for k in range(marks[0] + 1, j))
 
 

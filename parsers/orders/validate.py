@@ -11,7 +11,7 @@ from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
-from parsers.orders.rules import check_rules, failed, look_alikes
+from parsers.orders.rules import check_rules, failed, holds_ability_for, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
@@ -28,10 +28,13 @@ BLOCKING_STATUSES = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """``rule`` set: the order breaks it (rejected); ``doubt`` set: the GM must look."""
+    """``rule`` set: the order breaks it (rejected); ``doubt`` set: the GM must look;
+    ``sender``: the rule refuses the sender any order (dead, jailed for good), whatever the
+    PM meant."""
 
     rule: str | None = None
     doubt: str | None = None
+    sender: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +63,7 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     if actor is not None and not actor.alive and order.kind is not Kind.WILL:
         ability = ctx.lexicon.ruleset.abilities.get(order.ability)
         if ability is None or USABLE_DEAD_TAG not in ability.tags:  # a dead mayor's successor
-            return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
+            return Verdict(rule=f"{ctx.actor} is dead and may not send orders", sender=True)
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)
@@ -107,7 +110,7 @@ def _held_for_good(
         return None
     if history is None:
         return Verdict(doubt=f"{ctx.actor} is {held[0]}: the GM decides whether it stands")
-    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}")
+    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}", sender=True)
 
 
 def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
@@ -193,6 +196,24 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     return Verdict(rule=rules.rule, doubt=rules.doubt)
 
 
+def _alive_then(name: str, ctx: Context, history: History | None) -> bool:
+    """The roster shows ``name`` dead, but the history shows the death came after the PM's
+    phase (a day-1 vote on the player that day's vote lynched, or one killed on a later
+    night): the player was alive when the order was given."""
+    if history is None:
+        return False
+    lynched = history.lynched_on(name)
+    if lynched is not None and _not_before(parse_phase(lynched), ctx.phase, ctx.night_first):
+        return True
+    for past in history.orders:
+        ability = ctx.lexicon.ruleset.abilities.get(past.ability)
+        if ability is None or str(ability.effect) != "attack" or failed(past.result):
+            continue
+        if past.targets[:1] == (name,) and past.phase != ctx.phase.id:
+            return _not_before(parse_phase(past.phase), ctx.phase, ctx.night_first)
+    return False
+
+
 def _dead(roster: Roster, name: str) -> Verdict:
     """A dead target is refused, unless a living player's name is one letter from it
     ("guard ivo" with Ivo dead and Ivor alive): the sender may have meant the living one."""
@@ -223,7 +244,16 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
                 return Verdict(doubt=f"'{name}' is not in the roster")
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
-            if spec.alive is True and not target.alive:
+            if spec.alive is True and not target.alive and holds_ability_for(ctx, target.statuses):
+                # the Jailer's "проверяю Богдану" on today's prisoner: a check for sin, or the
+                # check of the prisoner?
+                return Verdict(doubt=f"{name} is out of the game: {verb}, or the order meant "
+                               "for them? the GM checks")  # fmt: skip
+            if (
+                spec.alive is True
+                and not target.alive
+                and not _alive_then(str(name), ctx, sit.history)
+            ):
                 return _dead(sit.roster, str(name))
             if spec.alive is False and target.alive:
                 return Verdict(rule=f"{name} is alive ({verb} needs a dead player)")
@@ -314,7 +344,7 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         target = _slot(sit.roster, str(slot.value))
         if target is None:
             return Verdict(doubt=f"'{slot.value}' is not in the roster")
-        if not target.alive:
+        if not target.alive and not _alive_then(target.name, ctx, sit.history):
             return _dead(sit.roster, str(slot.value))
         if slot.value == ctx.actor and not settings.self_vote:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
