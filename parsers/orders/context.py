@@ -105,6 +105,7 @@ class Reading:
     language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
     every_key: frozenset[str] | None = None  # the keys of all its words, once needed
     all_names: list[NameHit] | None = None  # the names at every word, once needed
+    first_named: int | None = None  # the index of the first name, once needed
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -256,6 +257,17 @@ class Reading:
                 if known is not None and (hit := self.name(ctx, i)) is not None
             ]
         return self.all_names
+
+    def first_name(self, ctx: Context) -> int:
+        """The index of the first token where :meth:`name` finds a name (the number of
+        tokens when there is none), once looked for."""
+        if self.first_named is None:
+            self.first_named = next(
+                (i for i, known in enumerate(self.names)
+                 if known is not None and self.name(ctx, i) is not None),
+                len(self.keys),
+            )  # fmt: skip
+        return self.first_named
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""

@@ -1157,9 +1157,10 @@ def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
         norm = reading.norms[j]
         if norm in _CLAUSE_MARKS:
             return False
-        if norm in _THIRDS:
-            marks = [k for k in range(j - 1, -1, -1) if reading.norms[k] in _CLAUSE_MARKS]
-            return bool(marks) and any(reading.name(ctx, k) for k in range(marks[0]))
+        if norm in _THIRDS:  # a clause mark before it, and a name before that mark
+            norms = reading.norms
+            mark = next((k for k in range(j - 1, -1, -1) if norms[k] in _CLAUSE_MARKS), None)
+            return mark is not None and reading.first_name(ctx) < mark
     return False
 
 
@@ -1212,9 +1213,9 @@ def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
     with nothing after it in the sentence (no condition of its own) is why the order is
     given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
     words = tuple(reading.norms[i : i + match.length])
-    rest = reading.sentence.tokens[i + match.length :]
     if words not in _IN_CASE:
-        return False
+        return False  # before the rest of the sentence is copied: no rescan at each word
+    rest = reading.sentence.tokens[i + match.length :]
     return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
