@@ -882,6 +882,8 @@ _CLAUSE_SUBJECTS = frozenset({"i", "i'm", "im", "i've", "je", "j", "he", "she", 
                               "elle", "ils", "elles", "я", "он", "она", "они", "he's", "she's",
                               "they're", "it's"})  # fmt: skip
 _CLAUSE_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
+# Conjunctions that open a clause of its own before its subject ("… so I have an alibi").
+_SO_BECAUSE = frozenset({"so", "because", "since", "cause", "coz"})
 
 
 def _has_its_players(ctx: Context, cur: Draft) -> bool:
@@ -1044,7 +1046,9 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
     no doubt about the order's target."""
     if not _has_its_players(ctx, cur):
         return False
-    last = next((j for j in range(i - 1, -1, -1) if reading.name(ctx, j) is not None), None)
+    named = (j for j in range(i - 1, -1, -1)
+             if reading.name(ctx, j) is not None or is_kind(reading, ctx, j, "self"))  # fmt: skip
+    last = next(named, None)
     if last is None:
         return False
     norms, keys = reading.norms, reading.keys
@@ -1055,7 +1059,8 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
         return True
     if _wished(reading, ctx, max(last + 1, i - 2), i):
         return True  # "Дарю Нестору турпутёвку, пусть отправит кого-нибудь отдохнуть"
-    marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS]
+    marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS
+             or (norms[j] in _SO_BECAUSE and norms[j + 1] in _CLAUSE_SUBJECTS)]  # fmt: skip
     return bool(marks) and any(norms[j] in _CLAUSE_SUBJECTS for j in range(marks[0] + 1, i))
 
 

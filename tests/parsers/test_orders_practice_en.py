@@ -171,3 +171,23 @@ def test_an_ability_of_the_hand_off_giver_queues_not_refuses(text: str) -> None:
 def test_an_ability_nobody_handed_over_is_still_refused() -> None:
     status, _ = read_as("dctp", "practice2_dctp_en", "day2", "Anouk", "bow tie on Haakon today")
     assert status == "rejected"
+
+
+# --- a short order word that is also a grammar word, in small letters -----------------
+
+
+@pytest.mark.parametrize(
+    ("phase", "actor", "text", "order"),
+    [
+        ("day2", "Ursula", "The thread is a mess, so I vote Keturah.", "vote Keturah"),
+        ("day2", "Zephyr", "so my vote is Hester", "vote Hester"),
+        ("night3", "Darragh", "No strong reads at all so I'll heal Hester tonight.", "heal Hester"),
+    ],
+)
+def test_so_before_a_clause_is_no_stake_out(phase: str, actor: str, text: str, order: str) -> None:
+    assert _dctp(phase, actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize("text", ["SO Keturah", "so keturah tonight", "SO on Keturah"])
+def test_so_before_a_player_stays_the_stake_out(text: str) -> None:
+    assert _dctp("night3", "Berenike", text) == ("accepted", ("stake_out Keturah",))
