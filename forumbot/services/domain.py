@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from forumbot.db.enums import OrderStatus, PlayerStatus, Visibility
+from forumbot.db.enums import OrderStatus, PhaseKind, PlayerStatus, Visibility
 from forumbot.db.models import Game, LearnedMapping, Phase, PhaseEvent, Player, RawPM, RawPost
 from forumbot.db.models import Order as OrderRow
 from forumbot.services import games, schedule, statecodec
 from forumbot.services import slots as slot_rows
-from parsers.orders import Handoff, History, Learned, OrderParser, ParseResult, PastOrder
+from parsers.orders import DayResult, Handoff, History, Learned, OrderParser, ParseResult, PastOrder
 from parsers.orders import Order as ParsedOrder
 from parsers.roster import Roster, Slot
 from parsers.votes import CountResult, PostInput, Source
@@ -225,7 +225,24 @@ def _history(game: Game, orders: Iterable[Any], sent_at: str | None) -> History:
             continue
         doer = (row.params or {}).get(PERFORMER)
         past.append(PastOrder(when, actor, row.ability, targets, str(doer) if doer else None))
-    return History(tuple(past), tuple(handoffs), sent_at)
+    return History(tuple(past), tuple(handoffs), sent_at, _day_results(game))
+
+
+def _day_results(game: Game) -> tuple[DayResult, ...]:
+    """Whom each resolved day's vote lynched (jailed, under ru_mafia): the players that
+    day's saved state adds to the game's lynched list (none added: nobody)."""
+    moved = slot_rows.renames(game.players)
+    out: list[DayResult] = []
+    before = 0
+    for phase in sorted(game.phases, key=lambda p: p.sequence):
+        if not phase.state_after:
+            continue
+        lynched = [moved.get(str(n), str(n)) for n in phase.state_after.get("lynched") or ()]
+        if phase.kind is PhaseKind.DAY:
+            added = [DayResult(phase.name, name) for name in lynched[before:]]
+            out += added or [DayResult(phase.name, None)]
+        before = len(lynched)
+    return tuple(out)
 
 
 def order_fields(order: ParsedOrder) -> tuple[str, list[str], dict[str, Any]]:

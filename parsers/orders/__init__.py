@@ -4,7 +4,7 @@
 ambiguous (with ranked candidates for the GM queue) or rejected (with the rule broken).
 """
 
-from parsers.orders.history import Handoff, History, PastOrder, history_from_data
+from parsers.orders.history import DayResult, Handoff, History, PastOrder, history_from_data
 from parsers.orders.model import (
     Candidate,
     Claim,
@@ -22,6 +22,7 @@ __all__ = [
     "Candidate",
     "Claim",
     "Crime",
+    "DayResult",
     "Handoff",
     "History",
     "Kind",

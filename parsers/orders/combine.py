@@ -60,6 +60,7 @@ class _Tally:
     conflicts: list[Order] = field(default_factory=list)
     ignored_names: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     foreign: list[tuple[Order, str]] = field(default_factory=list)
+    undone: list[Order] = field(default_factory=list)
 
     def cancel(self, order: Order) -> None:
         abilities = {str(s.value) for s in order.targets}
@@ -69,6 +70,19 @@ class _Tally:
         self.doubtful = [d for d in self.doubtful if d[0].other_phase
                          or (abilities and d[0].order.ability not in abilities)]  # fmt: skip
         self.rejected = [r for r in self.rejected if abilities and r[0].ability not in abilities]
+
+    def withdraw(self, order: Order, ctx: Context, corrects: bool, refused: bool) -> None:
+        """An order after "actually no," that is refused or unsure still takes back the
+        accepted orders it replaces ("je vote A. Non, je vote B" with B refused): A never
+        stands in its place. A later vote refused without such a word leaves the GM to say
+        whether the earlier one stands."""
+        gone = [o for o in self.accepted
+                if o.kind is order.kind and (corrects or _replaces(order, o, ctx))]  # fmt: skip
+        if corrects:
+            self.superseded += gone
+            self.accepted = [o for o in self.accepted if o not in gone]
+        elif gone and refused and order.kind is Kind.VOTE:
+            self.undone.append(order)
 
     def accept(self, order: Order, ctx: Context, corrects: bool = False) -> None:
         """Add an order; it replaces earlier ones it is incompatible with (last valid wins),
@@ -180,6 +194,7 @@ def combine(
             tally.cancel(order)
             tally.accepted.append(order)
         elif verdict.rule and piece.confidence >= ACCEPT:
+            tally.withdraw(order, ctx, piece.corrects, refused=True)
             tally.rejected.append((order, verdict.rule))
             if piece.first and " has no " in verdict.rule:  # "heal Bob" from the sheriff
                 tally.foreign.append((order, verdict.rule))
@@ -187,6 +202,8 @@ def combine(
             why = verdict.doubt or "; ".join(piece.doubts) or "several readings"
             if verdict.rule:
                 why = f"{why}; and {verdict.rule}"
+            if not piece.other_phase and not any(d.startswith("negated") for d in piece.doubts):
+                tally.withdraw(order, ctx, piece.corrects, refused=False)
             tally.doubtful.append((piece, why))
         else:
             tally.accept(order, ctx, piece.corrects)
@@ -327,6 +344,8 @@ def _unread_parts(
         return f"more orders than the sender may give in this phase: {orders}"
     if not (tally.accepted or tally.rejected):
         return None
+    if tally.undone and tally.accepted:  # "Je vote A. Je vote B." with B refused
+        return f"a later {tally.undone[0].render()} is refused: the GM decides what stands"
     # "SI: did X kill Y?" is the order; "je bloque Killian... il me tue ?" is replaced by
     # the correction after it ("tant pis, bloque Jérémie plutôt"): neither is left to answer
     read = {o.source for o in [*tally.accepted, *tally.superseded]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from parsers.orders.lexicon import Entry, Lexicon, Match, refused
+from parsers.orders.lexicon import SURFACE_KINDS, Entry, Lexicon, Match, refused
 from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.text import Sentence
 from parsers.phases import Phase, find_phase
@@ -117,10 +117,9 @@ class Reading:
         norms = [t.norm for t in sentence.tokens]
         table = ctx.words
         facts = [table.get(n) or _facts(ctx, n) for n in norms]
-        keys = [f[0] for f in facts]
-        names = [f[1] for f in facts]
-        phases = [f[2] for f in facts]
-        matches = [f[3] for f in facts]
+        if not facts:
+            return cls(sentence, [], norms, [], [], [])
+        keys, names, phases, matches = map(list, zip(*facts, strict=True))
         return cls(sentence, keys, norms, phases, matches, names)
 
     def match(self, ctx: Context, i: int) -> Match | None:
@@ -161,7 +160,8 @@ class Reading:
             found = self._without_false_friends(ctx, found)
         if found is not None and found.length == 1:
             found = self._without_small_words(ctx, i, found)
-        if found is not None and any(refused(e, self.norms, i) for e in found.entries):
+        surface = found is not None and not SURFACE_KINDS.isdisjoint(found.kinds())
+        if found is not None and surface and any(refused(e, self.norms, i) for e in found.entries):
             kept = tuple(e for e in found.entries if not refused(e, self.norms, i))
             found = Match(kept, found.length) if kept else None  # "no more waiting": decided
         if found is not None and ctx.abilities is not None:
@@ -182,7 +182,7 @@ class Reading:
         player) is the sender's order split by its target: the word is set aside and the
         rest ("на карантин") carries the order."""
         mine = ctx.abilities or frozenset()
-        if found.length != 1:
+        if found.length != 1 or "ability" not in found.kinds():
             return False
         theirs = set(found.values("ability"))
         if not theirs or theirs & mine:

@@ -182,7 +182,7 @@ def trigger_kind(match: Match, ctx: Context) -> str | None:
     """The sender's own ability first ("сижу дома" is a move where the ruleset has it), then
     hand-off, cancel, will, vote, and another role's ability last."""
     kinds = match.kinds()
-    if ctx.abilities and set(match.values("ability")) & ctx.abilities:
+    if ctx.abilities and "ability" in kinds and set(match.values("ability")) & ctx.abilities:
         return "ability"
     if "target" in kinds:
         return None  # "cible" is the wolves' word, but from Shinra it names her target
@@ -204,7 +204,8 @@ def prefers_trigger(
 
 def actor_trigger(reading: Reading, ctx: Context, j: int) -> bool:
     match = reading.match(ctx, j)
-    return bool(match and set(match.values("ability")) & (ctx.abilities or set()))
+    return bool(match and "ability" in match.kinds()
+                and set(match.values("ability")) & (ctx.abilities or set()))  # fmt: skip
 
 
 def player_only(ctx: Context, match: Match) -> bool:

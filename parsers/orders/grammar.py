@@ -470,12 +470,18 @@ EFFECT_WORDS: Final = MappingProxyType(
     {
         "investigate": _table(
             en="investigate|investigating|investigation|inspect|examine|look into|check on|"
-            "checking|cross-examine|cross examine|cross-examining",
+            "checking|cross-examine|cross examine|cross-examining|know the role of|"
+            "find out the role of|know the exact role of|find out the exact role of",
             fr="vérifie|vérifier|vérification|enquête|enquêter|enquête sur|j'enquête|inspecte|"
             "inspecter|examine|examiner|contrôle|contrôler|fouille|fouiller|interroge|"
             "interroger|interrogatoire|contre-interroge|contre-interroger|investigation|"
             "je regarde|regarder",
             ru="проверяю|проверка|проверить|проверю|расследую|расследование|допрос|допрашиваю",
+        ),
+        "protect": _table(
+            en="patching up|patch up|patching|stitching|stitch",
+            fr="rafistole|rafistoler",
+            ru="подлатаю|подлатать|латаю",
         ),
         "attack": _table(
             en="bullet|my bullet|shot at|take out|taking out|eliminate|eliminating|gun down",

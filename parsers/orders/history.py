@@ -1,5 +1,6 @@
 """The game's history as the order rules need it: earlier orders and their results per phase,
-hand-offs and the PM's send time (from the runtime, or a SETUP file's ``history:`` key)."""
+the day votes' results, hand-offs and the PM's send time (from the runtime, or a SETUP
+file's ``history:`` key)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ class PastOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class DayResult:
+    """Whom a day's vote lynched (jailed, under ru_mafia); ``player`` None: nobody (a tie)."""
+
+    phase: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Handoff:
     """A player's actions handed to another (``phases`` empty: until taken back)."""
 
@@ -47,12 +56,15 @@ class Handoff:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """What the rules of a ruleset may look back on. ``None`` in place of a History means
-    the history is unknown: rules that need it queue the order for the GM."""
+    """What the rules of a ruleset may look back on: earlier orders, hand-offs, the PM's
+    send time and the day votes' results (``lynched``; a day not listed is unknown).
+    ``None`` in place of a History means the history is unknown: rules that need it queue
+    the order for the GM."""
 
     orders: tuple[PastOrder, ...] = ()
     handoffs: tuple[Handoff, ...] = ()
     sent_at: str | None = None
+    lynched: tuple[DayResult, ...] = ()
 
     def by(self, actor: str, ability: str) -> list[PastOrder]:
         """Earlier orders of ``actor`` with ``ability`` (or carried out by ``actor``)."""
@@ -62,6 +74,14 @@ class History:
     def in_phase(self, phase: str) -> list[PastOrder]:
         """The orders of one phase."""
         return [o for o in self.orders if o.phase == phase]
+
+    def day_result(self, phase: str) -> DayResult | None:
+        """The result of the day vote of ``phase`` (None: the history does not say)."""
+        return next((r for r in reversed(self.lynched) if r.phase == phase), None)
+
+    def lynched_on(self, player: str) -> str | None:
+        """The last day whose vote lynched ``player`` (None: no day the history records)."""
+        return next((r.phase for r in reversed(self.lynched) if r.player == player), None)
 
     def delegates_to(self, sender: str, delegate: str, phase: str) -> bool:
         """True when ``sender`` handed their actions to ``delegate`` for ``phase``."""
@@ -83,20 +103,25 @@ def history_from_data(data: Any, where: str = "history") -> History:
         SetupError: naming the bad key.
     """
     if not isinstance(data, Mapping):
-        raise SetupError(where, "must be a mapping with 'orders', 'handoffs', 'sent_at'")
-    unknown = sorted(set(data) - {"orders", "handoffs", "sent_at"})
+        raise SetupError(where, "must be a mapping with 'orders', 'lynched', 'handoffs', 'sent_at'")
+    unknown = sorted(set(data) - {"orders", "lynched", "handoffs", "sent_at"})
     if unknown:
-        raise SetupError(f"{where}.{unknown[0]}", "unknown key (known: handoffs, orders, sent_at)")
+        raise SetupError(
+            f"{where}.{unknown[0]}", "unknown key (known: handoffs, lynched, orders, sent_at)"
+        )
     orders = tuple(
         _order(o, f"{where}.orders[{i}]") for i, o in enumerate(_list(data, "orders", where))
     )
     handoffs = tuple(
         _handoff(h, f"{where}.handoffs[{i}]") for i, h in enumerate(_list(data, "handoffs", where))
     )
+    lynched = tuple(
+        _day_result(r, f"{where}.lynched[{i}]") for i, r in enumerate(_list(data, "lynched", where))
+    )
     sent_at = data.get("sent_at")
     if sent_at is not None and not isinstance(sent_at, str):
         raise SetupError(f"{where}.sent_at", "must be an ISO time with its offset, as a string")
-    return History(orders, handoffs, sent_at)
+    return History(orders, handoffs, sent_at, lynched)
 
 
 def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
@@ -123,6 +148,21 @@ def _order(raw: Any, where: str) -> PastOrder:
         raise SetupError(f"{where}.performer", "must be a player name")
     return PastOrder(raw["phase"], raw["actor"], raw["ability"], tuple(targets), performer,
                      None if result is None else str(result))  # fmt: skip
+
+
+def _day_result(raw: Any, where: str) -> DayResult:
+    if not isinstance(raw, Mapping):
+        raise SetupError(where, "must be a mapping {phase, player} (player empty: nobody)")
+    phase, player = raw.get("phase"), raw.get("player")
+    if not isinstance(phase, str) or not phase.startswith("day"):
+        raise SetupError(f"{where}.phase", "must be the day of the vote (day2)")
+    _phase(phase, f"{where}.phase")
+    if player is not None and (not isinstance(player, str) or not player.strip()):
+        raise SetupError(f"{where}.player", "must be a player name, or empty for nobody")
+    unknown = sorted(set(raw) - {"phase", "player"})
+    if unknown:
+        raise SetupError(f"{where}.{unknown[0]}", "unknown key (known: phase, player)")
+    return DayResult(phase, player)
 
 
 def _handoff(raw: Any, where: str) -> Handoff:

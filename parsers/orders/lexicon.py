@@ -134,6 +134,7 @@ class Lexicon:
         self.instead_keys = self._word_keys(grammar.INSTEAD)
         self.affirm_keys = self._word_keys(grammar.AFFIRM)
         self.pick_keys = self._word_keys(grammar.PICK)
+        self.preference_or_pick_keys = self.preference_keys | self.pick_keys  # made once
         self.carry_out = self._phrase_keys(grammar.CARRY_OUT)
 
     def _grammar_words(self) -> dict[str, frozenset[str]]:
@@ -184,7 +185,7 @@ class Lexicon:
     def _entry_keys(self, kind: str, norm: str) -> frozenset[str]:
         """A phrase word's keys; a hedge's conjunction or particle ("хотя") keeps its written
         form only, so "хочу" (its lemma's verb) is no hedge."""
-        if kind in _SURFACE_KINDS and self.morph.is_particle(norm):
+        if kind in SURFACE_KINDS and self.morph.is_particle(norm):
             return frozenset({norm})
         return self.morph.keys(norm)
 
@@ -234,7 +235,9 @@ class Lexicon:
 
     def _add_action_words(self, ruleset: Ruleset) -> None:
         """``crossvocab.ACTION_WORDS`` of each ability, in the languages its own
-        vocabulary lacks; a phrase another ability of the ruleset already uses is left out."""
+        vocabulary lacks; a phrase whose first word another ability of the ruleset already
+        uses is left out (a later word shared, "rôle" in "prends le rôle de", is not: a match
+        starts at the first word)."""
         keys = {a: {k for w in words for k in self.morph.keys(w)}
                 for a, words in self.ability_words.items()}  # fmt: skip
         for ability in ruleset.abilities.values():
@@ -246,7 +249,7 @@ class Lexicon:
             for lang, phrases in table.items():
                 for phrase in phrases if lang not in own else ():
                     words = [t.norm for t in tokenize(phrase).tokens if not t.is_punct]
-                    if not any(self.morph.keys(w) & others for w in words):
+                    if not self.morph.keys(words[0]) & others:
                         self.add("ability", ability.id, phrase, lang)
 
     def _add_effect_words(self, ruleset: Ruleset) -> None:
@@ -560,15 +563,16 @@ def effect_of(ability: Ability) -> str:
     return effect
 
 
-# Kinds whose words are read by their written form when a much shorter word is their stem.
-_SURFACE_KINDS = frozenset({"hedge", "doubt"})
+# Kinds whose words are read by their written form when a much shorter word is their stem
+# (and the only kinds :func:`refused` may refuse).
+SURFACE_KINDS = frozenset({"hedge", "doubt"})
 _STEM_GAP = 3  # "kidding" (7 letters) is not "kid" (3), its Snowball stem
 
 
 def _bare_stem(entry: Entry, norms: list[str], i: int) -> bool:
     """ "the kid is getting too close": a hedge or doubt word ("kidding") met only through
     its stem by a much shorter word that is that stem ("kid", a noun) is another word."""
-    if entry.kind not in _SURFACE_KINDS:
+    if entry.kind not in SURFACE_KINDS:
         return False
     for j, written in enumerate(entry.norms):
         token = norms[i + j] if i + j < len(norms) else ""
@@ -585,7 +589,7 @@ def refused(entry: Entry, norms: list[str], i: int) -> bool:
     """ "He checked suspicious, no more waiting": a hedge or doubt word in an inflected form
     ("waiting", not the written "wait") right after a refusing word is the player deciding;
     the written word stays a doubt ("no wait", "not kidding")."""
-    if entry.kind not in _SURFACE_KINDS or i == 0 or norms[i] == entry.norms[0]:
+    if entry.kind not in SURFACE_KINDS or i == 0 or norms[i] == entry.norms[0]:
         return False
     before = norms[i - 2 : i] if norms[i - 1] == "more" else norms[i - 1 : i]
     return bool(before) and before[0] in _REFUSE_BEFORE

@@ -311,6 +311,9 @@ class OrderParser:
             if _SARCASM.search(sentence):  # "heal Osgood /s", "je soigne Isidore 🙄"
                 for draft in found or drafts[-1:]:
                     draft.hedged = True
+            if found and _opens_with_maybe(reading):
+                for draft in found:  # "Может, лишу голоса Малушу.": maybe, not a decision
+                    draft.hedged = True
             if found and ahead:
                 for draft in found:  # "Not sure about this one. Shoot Maud."
                     draft.hedged = True
@@ -885,6 +888,8 @@ def _plain_from(reading: Reading, ctx: Context, start: int) -> bool:
     for i, keys in enumerate(reading.keys[start:], start):
         if keys & ctx.lexicon.preference_keys:
             return False
+        if not reading.may_start(ctx, i, _UNPLAIN):
+            continue  # no word here that could change an order
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
         if i > start:  # "Tomasz does the honours", "…, which is weird": not asked
@@ -961,7 +966,7 @@ def _chatter(reading: Reading, ctx: Context) -> bool:
         if name is not None:
             i += name.length
             continue
-        if reading.keys[i] & (ctx.lexicon.preference_keys | ctx.lexicon.pick_keys):
+        if reading.keys[i] & ctx.lexicon.preference_or_pick_keys:
             return False  # "Gwen would be better", "Gwen is the one"
         match = reading.match(ctx, i)
         kinds = match.kinds() if match is not None else frozenset()
@@ -1063,10 +1068,12 @@ def _doubts(reading: Reading, ctx: Context, last: Draft) -> bool:
     if not reading.may_hold(ctx, _DOUBT):
         return False
     targets = {p for group in last.names for hit in group for p in hit.players}
-    unsure = [j for j in range(len(reading.keys))
-              if (m := reading.match(ctx, j)) and m.kinds() & _UNSURE_KINDS]  # fmt: skip
+    unsure = [j for j in range(len(reading.keys)) if reading.may_start(ctx, j, _UNSURE_KINDS)
+              and (m := reading.match(ctx, j)) and m.kinds() & _UNSURE_KINDS]  # fmt: skip
     about = bool(unsure) and all(_about_someone(reading, j) for j in unsure)
     for i in range(len(reading.keys)):
+        if not reading.may_start(ctx, i, _DOUBT):
+            continue
         match = reading.match(ctx, i)
         if match is None or not match.kinds() & {"doubt", "open_choice"}:
             continue
@@ -1105,7 +1112,7 @@ def _doubts_ahead(reading: Reading, ctx: Context) -> bool:
     i = 0
     doubted = False
     while i < len(reading.keys):
-        match = reading.match(ctx, i)
+        match = reading.match(ctx, i) if reading.may_start(ctx, i, _UNSURE_KINDS) else None
         if match is not None and match.kinds() & _UNSURE_KINDS:
             if i and reading.norms[i - 1] in grammar.NEGATORS:
                 return False  # "No hesitation."
@@ -1157,10 +1164,11 @@ _OR_WORDS = frozenset({"or", "ou", "или", "либо"})
 def _or_someone(reading: Reading, ctx: Context) -> bool:
     """A sentence naming no player that opens with "or" ("Or someone else.", "Ou quelqu'un
     d'autre.", "Или кто-нибудь другой."): another choice the GM must settle."""
-    words = [j for j, t in enumerate(reading.sentence.tokens) if not t.is_punct]
-    if not words or reading.norms[words[0]] not in _OR_WORDS:
+    tokens = reading.sentence.tokens
+    first = next((j for j, t in enumerate(tokens) if not t.is_punct), None)
+    if first is None or reading.norms[first] not in _OR_WORDS:
         return False
-    return not any(reading.name(ctx, j) for j in words)
+    return not any(reading.name(ctx, j) for j, t in enumerate(tokens) if not t.is_punct)
 
 
 _DANGLING_KINDS = frozenset({"correction", "negation", "filler", "greeting", "no_target"})
@@ -1211,15 +1219,31 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
 
 
 # A sarcasm tag or an eye-roll: the order written is not meant.
+# Russian "может" opening a sentence ("Может, лишу голоса X", "а может проверю X") is
+# "maybe"; inside one it is "can" ("она может умереть") and says nothing of the order.
+_MAYBE_OPENERS = frozenset({"может", "мб", "можно"})
+_LEAD_INS = frozenset({"а", "ну", "и", "так", "или"})
+
+
+def _opens_with_maybe(reading: Reading) -> bool:
+    """The sentence opens with a Russian "maybe" word (after "а", "ну"...)."""
+    words = [w for w in reading.norms[:3] if w not in _LEAD_INS]
+    return bool(words) and words[0] in _MAYBE_OPENERS
+
+
 _SARCASM = re.compile(r"(?:^|\s)/s(?:\W|$)|[\U0001F644\U0001F612]")
 
 _RETRACT_START = tuple(tuple(t.norm for t in tokenize(p).tokens if not t.is_punct)
                        for lang in grammar.RETRACT_START.values() for p in lang)  # fmt: skip
+_RETRACT_FIRST = frozenset(p[0] for p in _RETRACT_START)
 
 
 def _retracts(reading: Reading, ctx: Context) -> bool:
     """A sentence naming nobody that opens by taking the order before it back ("Or not,
     he's probably fine.", "Ou pas, on verra.", "Или нет, он скорее всего чист")."""
+    first = next((t.norm for t in reading.sentence.tokens if not t.is_punct), None)
+    if first not in _RETRACT_FIRST:
+        return False  # the first word opens no take-back (most sentences)
     norms = [t.norm for t in reading.sentence.tokens if not t.is_punct]
     if _named(reading, ctx) or _affirms(reading):
         return False
@@ -1232,12 +1256,16 @@ def _corrects_to_a_name(reading: Reading, ctx: Context) -> bool:
     return bool(fixed) and any(reading.name(ctx, j) for j in range(fixed[0], len(reading.keys)))
 
 
+_NOT_OR_FILLER = frozenset({"negation", "filler"})  # the only kinds ``_only_not`` looks at
+
+
 def _only_not(reading: Reading, ctx: Context) -> bool:
     """ "(pas Jeanne)", "not Bob": names ruled out, which add no order."""
     tokens = reading.sentence.tokens
     if not reading.may_hold(ctx, _NEGATION):
         return False
-    kinds = [m.kinds() if (m := reading.match(ctx, i)) else frozenset() for i in range(len(tokens))]
+    kinds = [m.kinds() if reading.may_start(ctx, i, _NOT_OR_FILLER) and (m := reading.match(ctx, i))
+             else frozenset() for i in range(len(tokens))]  # fmt: skip
     if not any("negation" in k for k in kinds) or _answers_no(tokens, kinds):
         return False
     return all(t.is_punct or reading.name(ctx, i) or kinds[i] & {"negation", "filler"}
@@ -1252,6 +1280,8 @@ def _answers_no(tokens: Sequence[Token], kinds: list[frozenset[str]]) -> bool:
 
 def _bare_names(reading: Reading, ctx: Context, last: Draft) -> list[Draft]:
     """A sentence of names only after an order ("no wait, Frank"): a correction to confirm."""
+    if not reading.names_at_every_word(ctx):
+        return []  # no name: no correction to one
     hits = _name_only(reading, ctx)
     if hits is None:
         hits = _corrected_names(reading, ctx, last)
@@ -1324,6 +1354,8 @@ def _name_only(reading: Reading, ctx: Context) -> list[NameHit] | None:
             hits.append(hit)
             i += hit.length
             continue
+        if not tokens[i].is_punct and not reading.may_start(ctx, i, _CORRECTION_WORDS):
+            return None  # a word of no such phrase: the sentence says more than names
         match = reading.match(ctx, i)
         kinds = match.kinds() if match else frozenset({"?"})
         if "correction" in kinds:  # "Non, Thibault.", "Нет, Эмилию.": also "no action", "not"
@@ -1381,6 +1413,8 @@ _LATER = _by_first_word({tuple(normalize(w) for w in phrase.split())
 def _names_a_later_phase(reading: Reading) -> bool:
     """ "je sauve Tom la nuit prochaine", "завтра ночью": the order is for a later phase."""
     norms = reading.norms
+    if _LATER.keys().isdisjoint(norms):
+        return False  # no word opens one (most sentences)
     return any(tuple(norms[i : i + len(words)]) == words
                for i, norm in enumerate(norms) for words in _LATER.get(norm, ()))  # fmt: skip
 
@@ -1439,13 +1473,19 @@ def _asks_about_the_past(reading: Reading, ctx: Context) -> bool:
     words = range(len(reading.keys))
     if not reading.may_hold(ctx, _TELL_ME):
         return False
-    if not any(_kind_at(reading, ctx, i, "tell_me") for i in words):
+    if not any(reading.may_start(ctx, i, _TELL_ME) and _kind_at(reading, ctx, i, "tell_me")
+               for i in words):  # fmt: skip
         return False
     return any(is_previous(reading.norms, i) for i in words)
 
 
+_OPENS_QUESTION = frozenset({"question", "greeting", "filler"})
+
+
 def _starts_with_question(reading: Reading, ctx: Context) -> bool:
     for i, _ in enumerate(reading.sentence.tokens):
+        if not reading.may_start(ctx, i, _OPENS_QUESTION):
+            return False  # no match there, or one that is no question, greeting or filler
         match = reading.match(ctx, i)
         if match is None:
             return False

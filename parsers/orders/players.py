@@ -94,6 +94,7 @@ class PlayerFinder:
         # the first words of names of several words: a span goes on only while it is one
         self._prefixes = frozenset(key[:j] for key in self._exact for j in range(1, len(key)))
         self._may_name: dict[str, bool] = {}
+        self._hits: dict[int, NameHit] = {}  # per entry of ``_exact`` (built, never changed)
 
     def _add_alias_rivals(self) -> None:
         """ "Ro" for Rowena with Romilly alive: a one-word alias that begins another living
@@ -231,9 +232,12 @@ class PlayerFinder:
         if longest is None:
             return None
         size, found = longest
-        best = max(QUALITY[h] for h in found.values())
-        how = next(iter(found.values()))
-        return NameHit(tuple(sorted(found)), size, best, how)
+        hit = self._hits.get(id(found))  # the same name found again: the same (frozen) hit
+        if hit is None or hit.length != size:
+            best = max(QUALITY[h] for h in found.values())
+            how = next(iter(found.values()))
+            hit = self._hits[id(found)] = NameHit(tuple(sorted(found)), size, best, how)
+        return hit
 
     def fuzzy(self, word: str) -> NameHit | None:
         """A prefix, initials, substring or typo match of one written word (names.py stages).

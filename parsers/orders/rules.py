@@ -45,6 +45,8 @@ _UNCHECKABLE = {
     "vermouth_bo_cooldown_days": "a cooldown on BO targets",
 }
 _UNCHECKABLE_REQUIRES = frozenset({"friend_dead", "target_cross_examined_before"})
+# ``target_rules`` keys that name what a slot is for ("role: killer"), not a limit on it.
+_SLOT_NAMES = frozenset({"role", "victim"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +282,41 @@ def _target_rule(
         return Finding(rule=f"{c.name} needs an arrested target; {value} is not")
     if what == "killed_this_night" and target is not None and _killed_before(c, target):
         return Finding(rule=f"{c.name} needs a target killed this night; {value} died earlier")
-    if what in ("killed_this_night", "detained_by_actor"):
-        return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
-    return None
+    if what == "jailed_today" and expected is True:
+        return _jailed_today(c, target, value)
+    if what in _SLOT_NAMES or what in ("must_be", "arrested"):
+        return None
+    # a limit the state does not settle ("killed_this_night", "detained_by_actor", one the
+    # parser does not know): never passed on a guess
+    return Finding(doubt=f"{c.name} needs a target {what.replace('_', ' ')}: the GM checks")
+
+
+def _jailed_today(c: Check, target: RosterSlot | None, value: str) -> Finding | None:
+    """Seed 004's Jailer checks or releases «посаженного в текущий день» only: the player
+    the day vote just before this night jailed (the resolver's ``jailed_today``), as the
+    history's day results say. Unknown or silent history: the GM checks."""
+    day = _vote_day(c)
+    result = c.history.day_result(day) if c.history is not None else None
+    if result is not None and result.player == value:
+        return None
+    if result is not None:
+        return Finding(rule=f"{c.name} takes only the player the {day} vote jailed "
+                       f"({result.player or 'nobody'}), not {value}")  # fmt: skip
+    earlier = c.history.lynched_on(value) if c.history is not None else None
+    if earlier is not None:
+        return Finding(rule=f"{value} was jailed on {earlier}, not by the {day} vote: "
+                       f"{c.name} takes only that day's prisoner")  # fmt: skip
+    if target is not None and target.alive and "jailed" not in target.statuses:
+        # (a jailed player is out of the game: dead, or marked jailed)
+        return Finding(rule=f"{value} is not jailed: {c.name} takes only the {day} prisoner")
+    return Finding(doubt=f"{c.name} takes only the player the {day} vote jailed, and the "
+                   "history does not say who that is: the GM checks")  # fmt: skip
+
+
+def _vote_day(c: Check) -> str:
+    """The day whose vote comes just before the order's phase (that day itself by day)."""
+    now = c.ctx.phase
+    return now.id if now.kind != "night" else now.previous("day", night_first=c.ctx.night_first).id
 
 
 def _killed_before(c: Check, target: RosterSlot) -> bool:
@@ -522,6 +556,29 @@ def _uses(c: Check) -> Finding | None:
         return Finding(
             rule=f"{c.ctx.actor} has used {c.name} {len(used)} time(s) of {c.ability.uses}"
         )
+    return None
+
+
+def _team_uses(c: Check) -> Finding | None:
+    """ "One use for the whole team, used by a single Blue Square" (``team_uses``,
+    ``one_user``): a teammate's use of an earlier phase spends it (refused); one sent this
+    phase by another member leaves the GM to say which stands."""
+    limit = c.ability.effect_params.get("team_uses")
+    if not isinstance(limit, int) or c.history is None:
+        return None
+    faction = c.faction(c.slot(c.ctx.actor))
+    if faction is None:
+        return None
+    now = c.ctx.phase.id
+    team = [o for o in c.history.orders if o.ability == c.ability.id
+            and c.faction(c.slot(o.actor)) == faction]  # fmt: skip
+    spent = [o for o in team if o.phase != now]
+    if len(spent) >= limit:
+        return Finding(rule=f"the team's {c.name} is spent ({spent[0].actor}, {spent[0].phase})")
+    others = [o for o in team if o.phase == now and o.actor != c.ctx.actor]
+    if others and (c.ability.effect_params.get("one_user") or len(spent) + len(others) >= limit):
+        return Finding(doubt=f"{others[0].actor} sent {c.name} this {c.ctx.phase.kind} too: "
+                       "one member uses it, the GM decides which stands")  # fmt: skip
     return None
 
 
@@ -796,6 +853,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _claims,
     _only_if,
     _uses,
+    _team_uses,
     _history,
     _same_phase,
     _unknowable,

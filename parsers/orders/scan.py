@@ -380,11 +380,14 @@ def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit])
     return clitic or any(k & ctx.lexicon.pronoun_keys for k in keys[draft.end :])
 
 
+_DOUBT = frozenset({"doubt"})
+
+
 def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
     """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
     tokens = reading.sentence.tokens
     for j in range(1, len(tokens)):
-        match = reading.match(ctx, j)
+        match = reading.match(ctx, j) if reading.may_start(ctx, j, _DOUBT) else None
         if match is None or "doubt" not in match.kinds() or reading.name(ctx, j) is not None:
             continue
         if reading.norms[j - 1] in NEGATORS:
@@ -415,10 +418,13 @@ def _affirms(phrase: str, ctx: Context) -> bool:
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
     """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
-    words = [i for i, t in enumerate(reading.sentence.tokens) if not t.is_punct]
-    if len(words) < 2 or not reading.keys[words[-1]] & ctx.lexicon.instead_keys:
+    tokens = reading.sentence.tokens
+    last = next((i for i in range(len(tokens) - 1, -1, -1) if not tokens[i].is_punct), None)
+    if last is None or not reading.keys[last] & ctx.lexicon.instead_keys:
         return False
-    before = words[-2]
+    before = next((i for i in range(last - 1, -1, -1) if not tokens[i].is_punct), None)
+    if before is None:
+        return False
     for j in range(before + 1):
         hit = reading.name(ctx, j)
         if hit is not None and j + hit.length - 1 == before:
@@ -504,6 +510,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if (cur is None or cur.names) and _just_in_case(reading, i, match):
+            return match.length  # "nettoyage sur Victoire, au cas où": why, not a doubt
         if cur is not None and _searched_for(reading, ctx, i, match, cur):
             return match.length  # "je cherche si Gontran est Bacula": what to find out
         if cur is not None and match.kinds() & _UNSURE and _about_a_third(reading, ctx, i, cur):
@@ -863,7 +871,7 @@ def _marker(
     elif "alternative" in kinds:
         cur.alt_next = True
     elif "no_target" in kinds:
-        cur.nobody = True
+        _no_target(cur)
     elif "vague" in kinds:
         cur.vague = True
     elif "crime_link" in kinds:
@@ -875,6 +883,16 @@ def _marker(
     elif match.values("item"):
         cur.items.append(match.values("item")[0])
     return match.length
+
+
+def _no_target(cur: Draft) -> None:
+    """ "je vote blanc": nobody. After the order's player, "Je vote Anastase, il n'a aucune
+    preuve" / "…, personne ne le croit" is a remark about that player, not the target; "Anastase
+    ou personne" leaves the choice open (queued)."""
+    if not cur.names:
+        cur.nobody = True
+    elif cur.alt_next or cur.or_next:
+        cur.hedged = True
 
 
 # Subjects that open a clause of their own after the order ("…, I have a feeling someone…").
@@ -1142,6 +1160,21 @@ def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
         if found is not None and "tell_me" in found.kinds() and j + found.length == i:
             return True
     return False
+
+
+# "au cas où", "just in case" ending the sentence after the order's player: its purpose.
+_IN_CASE = frozenset({("au", "cas", "ou"), ("in", "case"), ("на", "случай")})
+
+
+def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
+    """ "Clean Gethin, just in case.", "nettoyage sur Victoire, au cas où": a "just in case"
+    with nothing after it in the sentence (no condition of its own) is why the order is
+    given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
+    words = tuple(reading.norms[i : i + match.length])
+    rest = reading.sentence.tokens[i + match.length :]
+    if words not in _IN_CASE:
+        return False
+    return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 
 def _add_role(cur: Draft, role: str) -> None:

@@ -30,7 +30,10 @@ _SENTENCE_END = re.compile(
 )
 _WORD = re.compile(r"[^\W_][\w'’.\-]*|[=:,/>|]", re.U)
 _ELISION = re.compile(r"\b([jldnmtsc]|qu)['’](?=\w)", re.I)
-_QUOTED = re.compile(r"(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“]")
+# (the look-ahead on the marks a quote opens with fails fast at every other character)
+_QUOTED = re.compile(
+    r"(?=['\"«“„])(?:(?<!\w)'([^'\n]{2,}?)'(?!\w)|\"([^\"\n]+)\"|[«“„]([^»”“\n]+)[»”“])"
+)
 _LATIN = re.compile(r"[a-z]", re.I)
 _HTML_HINT = re.compile(
     r"<(br|p|div|span|b|strong|i|em|blockquote|cite|font|s|del|a)\b[^>]*>", re.I
@@ -302,7 +305,7 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     text, inserted = _split_elisions(sentence)  # "l'autre" -> "l' autre", "l’autre" too
     if not inserted and not spans and not asides:  # most sentences: offsets as they are
         tokens = [
-            _make((form[0], form[1], match.start(), None, False))
+            _new(Token, (form[0], form[1], match.start(), None, False))
             for match in _WORD.finditer(text)
             if (form := _forms(match.group()))[1]
         ]
@@ -312,7 +315,9 @@ def tokenize(sentence: str, line: int = 0) -> Sentence:
     return Sentence(sentence, tuple(tokens), tuple(quotes), question, line)
 
 
-_make = Token._make  # a token from its five fields, without the keyword-handling constructor
+# A token from its five fields, without the keyword-handling constructor nor even the Python
+# call ``Token._make`` is: a long PM makes tens of thousands.
+_new = tuple.__new__
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -351,18 +356,19 @@ def _placed_tokens(
     its offset in ``sentence``, with its quote index and whether it is in an aside (an
     apostrophe unified by ``_split_elisions`` keeps its length: only the spaces shift)."""
     tokens: list[Token] = []
-    before = 0  # inserted spaces before the current word
+    before, count = 0, len(inserted)  # inserted spaces before the current word
     last = len(sentence) - 1
     for match in _WORD.finditer(text):
         written, norm = _forms(match.group())
+        if not norm:
+            continue
         at = match.start()
-        while before < len(inserted) and inserted[before] < at:
+        while before < count and inserted[before] < at:
             before += 1
         start = min(at - before, last)
         quote = _span_index(spans, start) if spans else None
         aside = bool(asides) and _span_index(asides, start) is not None
-        if norm:
-            tokens.append(_make((written, norm, start, quote, aside)))
+        tokens.append(_new(Token, (written, norm, start, quote, aside)))
     return tokens
 
 

@@ -320,12 +320,26 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")
         if str(slot.value) in look_alikes(sit.roster):
             return Verdict(doubt=f"'{slot.value}' has a look-alike name in the roster")
-        voter = _slot(sit.roster, ctx.actor)
-        if voter is not None and "lover" in voter.statuses and "lover" in target.statuses:
-            return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
-        if _paired_in_history(ctx, sit.history, target.name):
-            return Verdict(doubt=f"{ctx.actor} votes against {target.name}, paired as lovers")
+        lovers = _lovers_vote(ctx, sit, target)
+        if lovers.rule or lovers.doubt:
+            return lovers
     return Verdict()
+
+
+def _lovers_vote(ctx: Context, sit: Situation, target: RosterSlot) -> Verdict:
+    """A vote against the voter's lover, by the ruleset's option ``lovers_vote_against``:
+    ``gm`` (Durarara's default: seed 003 forbids it and takes the voter's next vote, a
+    penalty the resolver gives on the cast vote, so the GM decides), ``refuse``, ``count``
+    (DCTP's default: its seed is silent, the vote counts as any). No option: the GM's."""
+    voter = _slot(sit.roster, ctx.actor)
+    paired = voter is not None and "lover" in voter.statuses and "lover" in target.statuses
+    paired = paired or _paired_in_history(ctx, sit.history, target.name)
+    policy = _option(ctx, "lovers_vote_against")
+    if not paired or policy == "count":
+        return Verdict()
+    if policy == "refuse":
+        return Verdict(rule=f"lovers may not vote against each other ({target.name})")
+    return Verdict(doubt=f"{ctx.actor} votes against a lover: the GM checks the pair")
 
 
 def _paired_in_history(ctx: Context, history: History | None, target: str) -> bool:
