@@ -186,7 +186,7 @@ class OrderParser:
             role=self._role_id(slot.role),
             usable=_usable(self.ruleset, abilities, now, slot.statuses),
             learned_abilities={k.casefold(): v for k, v in learned.abilities.items()},
-            night_first=self.ruleset.phases.first.startswith(("night", "prep")),
+            night_first=_night_first(self.ruleset),
             one_action=_option(self.ruleset, "actions_per_phase") == 1,
             exclusive=self._exclusive(slot.role),
             combos_unknown=self._combos_unknown(slot.role),
@@ -796,6 +796,10 @@ def _with_the_vote(found: list[Draft], reading: Reading, ctx: Context) -> None:
         addon.names = [list(hits)]
 
 
+# "not" alone before a name: that player is ruled out ("Pas Hortensia.", "Не Олег.").
+_NOT = frozenset({"pas", "not", "не", "ni"})
+
+
 def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context) -> None:
     """ "Dave. Protect.": a sentence of one name, then an order word waiting for its player;
     the name is that order's target (the name-alone guesses are dropped)."""
@@ -808,6 +812,8 @@ def _name_first(drafts: list[Draft], found: list[Draft], reading: Reading, ctx: 
     alone = [d for d in drafts if d.guessed == _NAME_ALONE and d.line == drafts[-1].line]
     if len({h.players for d in alone for g in d.names for h in g}) != 1:
         return
+    if any(t.norm in _NOT for d in alone for t in tokenize(d.source).tokens):
+        return  # "Pas Hortensia. Je la sauve.": the one player ruled out, not the target
     found[0].names = list(alone[0].names)
     for draft in alone:
         drafts.remove(draft)
@@ -1219,6 +1225,13 @@ def _dangling(reading: Reading, ctx: Context) -> bool:
 
 
 # A sarcasm tag or an eye-roll: the order written is not meant.
+def _night_first(ruleset: Ruleset) -> bool:
+    """Night N comes before day N: the resolver's own order of the phase kinds (Durarara
+    starts on day 0, then night 1, day 1: night first, as Failheap's night 1, day 1)."""
+    kinds = ruleset.phases.kinds
+    return "day" not in kinds or ("night" in kinds and kinds.index("night") < kinds.index("day"))
+
+
 # Russian "может" opening a sentence ("Может, лишу голоса X", "а может проверю X") is
 # "maybe"; inside one it is "can" ("она может умереть") and says nothing of the order.
 _MAYBE_OPENERS = frozenset({"может", "мб", "можно"})

@@ -79,7 +79,7 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
         drafts[-1].taken_back = flags.get("reason", False)
-    if drafts and drafts[-1].names and _closes_with_doubt(reading, ctx):
+    if drafts and _closes_with_doubt(reading, ctx, drafts[-1].start):  # "je la sauve ou pas"
         drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
@@ -383,7 +383,7 @@ def _resumed(reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit])
 _DOUBT = frozenset({"doubt"})
 
 
-def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
+def _closes_with_doubt(reading: Reading, ctx: Context, order_at: int = 0) -> bool:
     """The sentence ends with a doubt about it ("i guess", "je pense", "думаю"), nothing after."""
     tokens = reading.sentence.tokens
     for j in range(1, len(tokens)):
@@ -393,19 +393,22 @@ def _closes_with_doubt(reading: Reading, ctx: Context) -> bool:
         if reading.norms[j - 1] in NEGATORS:
             continue  # "…, не сомневаюсь": the player says he is sure
         if all(t.is_punct for t in tokens[j + match.length :]):
-            return not _own_clause(reading, ctx, j)
+            return not _own_clause(reading, ctx, j, order_at)
     return False
 
 
-def _own_clause(reading: Reading, ctx: Context, j: int) -> bool:
+def _own_clause(reading: Reading, ctx: Context, j: int, order_at: int = 0) -> bool:
     """Token ``j`` is in a clause of its own after the sentence's last name: a mark, then a
     new subject before ``j`` ("frame carl pls, he's the vig I think": the doubt is about
-    what he is)."""
+    what he is); not when that clause holds the order word (``order_at``: "Hortensia, je
+    la sauve ou pas")."""
     last = next((k for k in range(j - 1, -1, -1) if reading.name(ctx, k) is not None), None)
     if last is None:
         return False
     norms = reading.norms
     marks = [k for k in range(last + 1, j) if norms[k] in _CLAUSE_MARKS]
+    if marks and marks[0] < order_at < j:
+        return False
     return bool(marks) and any(norms[k] in _CLAUSE_SUBJECTS for k in range(marks[0] + 1, j))
 
 

@@ -193,6 +193,24 @@ def _ability_rules(order: Order, ctx: Context, sit: Situation) -> Verdict:
     return Verdict(rule=rules.rule, doubt=rules.doubt)
 
 
+def _alive_then(name: str, ctx: Context, history: History | None) -> bool:
+    """The roster shows ``name`` dead, but the history shows the death came after the PM's
+    phase (a day-1 vote on the player that day's vote lynched, or one killed on a later
+    night): the player was alive when the order was given."""
+    if history is None:
+        return False
+    lynched = history.lynched_on(name)
+    if lynched is not None and _not_before(parse_phase(lynched), ctx.phase, ctx.night_first):
+        return True
+    for past in history.orders:
+        ability = ctx.lexicon.ruleset.abilities.get(past.ability)
+        if ability is None or str(ability.effect) != "attack" or failed(past.result):
+            continue
+        if past.targets[:1] == (name,) and past.phase != ctx.phase.id:
+            return _not_before(parse_phase(past.phase), ctx.phase, ctx.night_first)
+    return False
+
+
 def _dead(roster: Roster, name: str) -> Verdict:
     """A dead target is refused, unless a living player's name is one letter from it
     ("guard ivo" with Ivo dead and Ivor alive): the sender may have meant the living one."""
@@ -223,7 +241,11 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
                 return Verdict(doubt=f"'{name}' is not in the roster")
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
-            if spec.alive is True and not target.alive:
+            if (
+                spec.alive is True
+                and not target.alive
+                and not _alive_then(str(name), ctx, sit.history)
+            ):
                 return _dead(sit.roster, str(name))
             if spec.alive is False and target.alive:
                 return Verdict(rule=f"{name} is alive ({verb} needs a dead player)")
@@ -314,7 +336,7 @@ def _vote(order: Order, ctx: Context, sit: Situation) -> Verdict:
         target = _slot(sit.roster, str(slot.value))
         if target is None:
             return Verdict(doubt=f"'{slot.value}' is not in the roster")
-        if not target.alive:
+        if not target.alive and not _alive_then(target.name, ctx, sit.history):
             return _dead(sit.roster, str(slot.value))
         if slot.value == ctx.actor and not settings.self_vote:
             return Verdict(rule=f"{ctx.actor} may not vote for themselves")

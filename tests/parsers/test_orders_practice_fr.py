@@ -15,6 +15,7 @@ GAMES = {
     "pad3": ("durarara", "practice2_drr_fr_pad", "night3"),
     "fh": ("failheap", "practice1_fh_fr", "night2"),
     "fh2": ("failheap", "practice2_fh_fr", "night2"),
+    "dr3": ("durarara", "practice3_drr_fr", "night2"),
     "en": ("failheap", "practice1_fh_en", "night3"),
     "ru": ("ru_mafia", "practice1_ru", "night3"),
 }
@@ -149,3 +150,23 @@ def test_the_phrase_on_a_living_player_or_asked_is_not_accepted() -> None:
     assert _status("fh2", "Mauricette", "je prends le rôle de Leufroy ? ou j'attends ?") == (
         "ambiguous"
     )
+
+
+# "Pas X." is no name-first target, and a doubt closing the order's own clause is the
+# order's (pre-existing wrong accepts found while looking at p3-dr02's pronoun).
+def test_a_name_then_a_clitic_in_one_sentence_is_still_read() -> None:
+    _accepted("dr3", "Quiterie", "Noémie, je la sauve cette nuit.", "save Noémie")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pas Noémie. Je la sauve.",  # the one player ruled out
+        "Pas Noémie. Je sauve Yolande.",
+        "Noémie est visée. Je la sauve.",  # a name in a remark: the GM's (round A/B)
+        "Noémie, je la sauve ou pas.",  # the doubt in the order's own clause
+        "Noémie, je la sauve, ou pas.",
+    ],
+)
+def test_not_x_or_a_doubt_around_a_pronoun_order_stays_queued(text: str) -> None:
+    assert _status("dr3", "Quiterie", text) == "ambiguous"

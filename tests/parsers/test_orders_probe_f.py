@@ -193,11 +193,11 @@ def test_an_order_on_a_jailed_ru_mafia_player_is_refused() -> None:
 
 
 def test_the_jailers_orders_on_the_prisoner_stay_accepted_or_go_to_the_gm() -> None:
-    # not refused as orders on the jailed; the setup's history does not say which day's vote
-    # jailed Лукерья, so whether she is today's prisoner is the GM's (accepted with it:
-    # tests/parsers/test_orders_practice_ru.py)
-    _queued("ru", "Поликарп", "Выпускаю Лукерью.")
-    _queued("ru", "Поликарп", "Проверяю посаженную Лукерью.")
+    # not refused as orders on the jailed: the setup's history (``lynched``) says the vote
+    # just before this night jailed Лукерья, so she is today's prisoner (without that record:
+    # queued, tests/parsers/test_orders_practice_ru.py)
+    _accepted("ru", "Поликарп", "Выпускаю Лукерью.", "release_jailed Лукерья")
+    _accepted("ru", "Поликарп", "Проверяю посаженную Лукерью.", "check_jailed Лукерья")
     _queued("ru", "Поликарп", "Проверяю Лукерью.")  # a check for sin, or of the prisoner?
 
 
