@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from parsers.orders.build import Piece, claims_allowed, rule_performer
 from parsers.orders.context import Context
+from parsers.orders.cues import conditional_outcome
 from parsers.orders.model import Candidate, Kind, Order, ParseResult, Status, Value
 from parsers.orders.validate import Verdict
 from resolver.model import TargetKind
@@ -19,6 +20,17 @@ ACCEPT = 0.9
 # A sentence taken back as a joke ("зарежу всех ахаха шучу", "kill everyone lol jk").
 _JOKE = re.compile(
     r"(?<!\w)(?:jk|j/k|just kidding|kidding|je rigole|je plaisante|шучу|шутка)(?!\w)", re.I
+)
+
+
+# A sentence opening with "if" ("Если он что-то сделает — рублю"), and the words in one
+# that keep it a doubt: an alternative ("если нет", "otherwise") or a hedge besides the "if".
+_IF_FIRST = re.compile(r"^\W*(?:(?:а|и|ну|and|et)\s+)?(?:если|if|si|s['’]|в случае)(?!\w)", re.I)
+_NOT_ONLY_IF = re.compile(
+    r"(?<!\w)(?:если нет|если не|если же нет|иначе|или|либо|otherwise|if not|else|or|sinon|"
+    r"si non|s'il ne|ou|может|наверное|maybe|perhaps|peut-être|peut-etre|not sure|"
+    r"не уверен|не знаю|pas sûr)(?!\w)|\?",
+    re.I,
 )
 
 
@@ -187,13 +199,14 @@ def combine(
     _crowded(pieces, verdicts)
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
         order = piece.order
-        if _mention(piece, verdict, tally, len(pieces)):
+        if _mention(piece, verdict, tally, len(pieces)) or _own_outcome(piece, tally, ctx):
             tally.ignored.append(order.source)
             tally.ignored_names.append((order.source, piece.names))
         elif order.kind is Kind.CANCEL and piece.confidence >= ACCEPT:
             tally.cancel(order)
             tally.accepted.append(order)
-        elif verdict.rule and piece.confidence >= ACCEPT:
+        elif verdict.rule and (piece.confidence >= ACCEPT or verdict.sender):
+            # (a jailed or dead sender's order is refused however it reads)
             tally.withdraw(order, ctx, piece.corrects, refused=True)
             tally.rejected.append((order, verdict.rule))
             if piece.first and " has no " in verdict.rule:  # "heal Bob" from the sheriff
@@ -254,6 +267,24 @@ def _crowded(pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict]) -
     for (piece, _), verdict in zip(pieces, verdicts, strict=True):
         if piece.order.source in foreign and not verdict.rule:
             piece.doubt("crowded", "another role's order word in the same sentence")
+
+
+def _own_outcome(piece: Piece, tally: _Tally, ctx: Context) -> bool:
+    """ "Слежу за Ювеналием. Если он что-то враждебное сделает - рублю.": a sentence of its
+    own, opening with "if", naming nobody, with the word of an order already accepted whose
+    ability has a conditional outcome (the Executioner's ``then: behead``, the Jailer's
+    ``if_sinful``, ``on_false``...): it tells what the order does, it is no new order.
+    With another player, an alternative ("если нет") or a hedge in it, the GM reads it."""
+    order = piece.order
+    doubts = set(piece.doubts)
+    if doubts - {f"no player given for {order.ability}", "the player sounds unsure"}:
+        return False
+    if any(s.kind == "player" for s in order.targets) or not _IF_FIRST.search(order.source):
+        return False
+    if _NOT_ONLY_IF.search(order.source) or not conditional_outcome(ctx, order.ability):
+        return False
+    return any(o.ability == order.ability and o.kind is Kind.ORDER and o.targets
+               and o.source != order.source for o in tally.accepted)  # fmt: skip
 
 
 def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:

@@ -228,3 +228,12 @@ def role_wanted(cur: Draft | None, ctx: Context, match: Match | None) -> bool:
         and cur.wants(ctx, "role")
         and not cur.roles
     )
+
+
+def conditional_outcome(ctx: Context, ability_id: str) -> bool:
+    """The ability's effect depends on what the target does or is (``then``, ``if_*``,
+    ``on_*`` effect parameters: the Executioner beheads a target who acts hostile, the
+    Jailer's check for sin jails the sinful): "if ..., I behead" tells what it does."""
+    ability = ctx.lexicon.ruleset.abilities.get(ability_id)
+    keys = ability.effect_params if ability is not None else {}
+    return any(k == "then" or k.startswith(("if_", "on_")) for k in keys)

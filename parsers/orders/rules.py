@@ -375,6 +375,14 @@ def _holds_one_meant_for(c: Check, status: str) -> bool:
                if (found := c.ruleset.abilities.get(a)) is not None)  # fmt: skip
 
 
+def holds_ability_for(ctx: Context, statuses: Iterable[str]) -> bool:
+    """The sender holds an ability meant for targets with one of ``statuses`` (seed 004's
+    Jailer: the check and the release of today's prisoner, ``jailed_today``)."""
+    wanted = set(statuses)
+    return any(_meant_for(found) & wanted for a in ctx.abilities or ()
+               if (found := ctx.lexicon.ruleset.abilities.get(a)) is not None)  # fmt: skip
+
+
 def _meant_for(ability: Ability) -> set[str]:
     """Statuses an ability's targets must hold (``target_rules: {slot0: {jailed_today:
     true}}``, seed 004's Jailer on today's prisoner): its orders on them do not fail."""

@@ -11,6 +11,7 @@ from parsers.orders.cues import (
     TRIGGER_KINDS,
     absorbs,
     condition_end,
+    conditional_outcome,
     continues,
     govern,
     is_crime,
@@ -113,11 +114,53 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
     handed = reading.may_hold(ctx, _HANDED) and any(
         "handed" in m.kinds() for j in range(len(tokens)) if (m := reading.match(ctx, j))
     )
+    if _tells_outcome(reading, ctx, drafts, flags):
+        drafts.pop()  # "слежу за Баженом, если что — рублю": what the watch does
+    else:
+        for draft in drafts:
+            draft.hedged = draft.hedged or flags["hedged"]
     for draft in drafts:
-        draft.hedged = draft.hedged or flags["hedged"]
         draft.question = reading.sentence.question
         draft.handed = draft.handed or handed
     return drafts, carried
+
+
+_OUTCOME_IF = frozenset({"если", "if", "si"})
+_BACK = frozenset({"его", "её", "ее", "него", "неё", "him", "her", "them", "le", "la", "lui"})
+_NOT_THE_OUTCOME = frozenset({"hedge", "doubt", "open_choice", "negation", "alternative"})
+
+
+def _tells_outcome(reading: Reading, ctx: Context, drafts: list[Draft], flags: Any) -> bool:
+    """An order with its player, then, in a clause opening with "if" at the sentence's end,
+    the same order's word naming nobody, its ability's outcome conditional
+    (:func:`conditional_outcome`): "слежу за Баженом, если что — рублю" tells what the watch
+    does. Another hedge, a negation, an alternative or a name in that clause: not this."""
+    if len(drafts) < 2 or flags.get("conditional") or reading.sentence.question:
+        return False
+    prev, last = drafts[-2], drafts[-1]
+    if prev.kind is not Kind.ORDER or last.kind is not Kind.ORDER or not prev.names:
+        return False
+    if last.names or last.roles or last.items or last.crimes or last.claims or last.negated:
+        return False
+    if not last.abilities or not set(last.abilities) <= set(prev.abilities):
+        return False
+    tokens = reading.sentence.tokens
+    opening = next((j for j in range(prev.end, last.start) if tokens[j].norm in _OUTCOME_IF), None)
+    if opening is None or opening == 0 or not tokens[opening - 1].is_punct:
+        return False
+    if any(not t.is_punct and t.norm not in _BACK for t in tokens[last.end :]):
+        return False  # "…, если грешен — в тюрьму его": the order's own target
+    for j in range(opening, len(tokens)):
+        match = reading.match(ctx, j)
+        if reading.name(ctx, j) is not None or tokens[j].norm in NEGATORS:
+            return False
+        unsure = match.kinds() & _NOT_THE_OUTCOME if match is not None else set()
+        if unsure - ({"hedge"} if j == opening else set()):  # "если нет": an alternative
+            return False
+    if any(m is not None and m.kinds() & _NOT_THE_OUTCOME
+           for j in range(opening) if (m := reading.match(ctx, j))):  # fmt: skip
+        return False  # another hedge before the "if"
+    return all(conditional_outcome(ctx, a) for a in last.abilities)
 
 
 # Words opening the consequence of what was just told ("…, donc je soigne Gildas").

@@ -11,7 +11,7 @@ from parsers.names import fold
 from parsers.orders.context import Context
 from parsers.orders.history import History
 from parsers.orders.model import Crime, Kind, Order
-from parsers.orders.rules import check_rules, failed, look_alikes
+from parsers.orders.rules import check_rules, failed, holds_ability_for, look_alikes
 from parsers.phases import Phase, parse_phase
 from parsers.roster import Roster
 from parsers.roster import Slot as RosterSlot
@@ -28,10 +28,13 @@ BLOCKING_STATUSES = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """``rule`` set: the order breaks it (rejected); ``doubt`` set: the GM must look."""
+    """``rule`` set: the order breaks it (rejected); ``doubt`` set: the GM must look;
+    ``sender``: the rule refuses the sender any order (dead, jailed for good), whatever the
+    PM meant."""
 
     rule: str | None = None
     doubt: str | None = None
+    sender: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +63,7 @@ def validate(order: Order, ctx: Context, sit: Situation) -> Verdict:
     if actor is not None and not actor.alive and order.kind is not Kind.WILL:
         ability = ctx.lexicon.ruleset.abilities.get(order.ability)
         if ability is None or USABLE_DEAD_TAG not in ability.tags:  # a dead mayor's successor
-            return Verdict(rule=f"{ctx.actor} is dead and may not send orders")
+            return Verdict(rule=f"{ctx.actor} is dead and may not send orders", sender=True)
     check = _CHECKS.get(order.kind)
     if check is not None:
         return check(order, ctx, sit)
@@ -107,7 +110,7 @@ def _held_for_good(
         return None
     if history is None:
         return Verdict(doubt=f"{ctx.actor} is {held[0]}: the GM decides whether it stands")
-    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}")
+    return Verdict(rule=f"{ctx.actor} is {held[0]}: no moves while {held[0]}", sender=True)
 
 
 def _lost(order: Order, ctx: Context, sit: Situation, actor: RosterSlot | None) -> Verdict | None:
@@ -241,6 +244,11 @@ def _target_rules(order: Order, ability: Ability, ctx: Context, sit: Situation) 
                 return Verdict(doubt=f"'{name}' is not in the roster")
             if str(name) in twins:
                 return Verdict(doubt=f"'{name}' may be any of {', '.join(twins[str(name)])}")
+            if spec.alive is True and not target.alive and holds_ability_for(ctx, target.statuses):
+                # the Jailer's "проверяю Богдану" on today's prisoner: a check for sin, or the
+                # check of the prisoner?
+                return Verdict(doubt=f"{name} is out of the game: {verb}, or the order meant "
+                               "for them? the GM checks")  # fmt: skip
             if (
                 spec.alive is True
                 and not target.alive

@@ -101,3 +101,113 @@ def test_a_bad_day_result_names_its_key(tmp_path) -> None:
             "--phase", "night3", "--json"]  # fmt: skip
     result = CliRunner().invoke(main, args, input="Освобождаю Богдану.")
     assert result.exit_code != 0 and "history.lynched[0].phase" in result.output
+
+
+def _read3(actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice3_ru", "night3", actor, text)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text", "order"),
+    [
+        ("Фотий", "Слежу за Ипатом. Если он кого-то тронет — рублю голову.", "behead_watch Ипат"),
+        ("Фотий", "Смотрю за Руфиной. Если что-то сделает, казню.", "behead_watch Руфина"),
+        ("Ираида", "Проверяю на грешность Вукола. Если грешен — в тюрьму.", "check_sin Вукол"),
+    ],
+)
+def test_an_if_sentence_telling_the_order_s_own_outcome_is_no_new_order(
+    actor: str, text: str, order: str
+) -> None:
+    """Seed 004: the Executioner watches and beheads if the target acts hostile; the
+    Jailer's check for sin jails the sinful. "If ..., I behead" after the watch says what
+    the order does."""
+    assert _read3(actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю Руфину."),  # another player
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — наверное, рублю."),  # a hedge too
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю, а может и нет."),
+        ("Фотий", "Слежу за Ипатом. Если рыпнется — рублю?"),
+        ("Ираида", "Проверяю на грешность Вукола. Если грешен — в тюрьму Руфину."),
+        ("Глафира", "Лечу Ипата. Если на него нападут — лечу."),  # no conditional outcome
+    ],
+)
+def test_an_if_sentence_with_more_than_the_outcome_stays_with_the_gm(actor: str, text: str) -> None:
+    status, orders = _read3(actor, text)
+    assert status == "ambiguous", orders
+
+
+@pytest.mark.parametrize(
+    ("actor", "text", "order"),
+    [
+        ("Фотий", "Слежу за Ипатом, если что — рублю", "behead_watch Ипат"),
+        ("Фотий", "смотрю за руфиной, а если что-то сделает — казню!", "behead_watch Руфина"),
+        ("Ираида", "Проверяю на грешность Вукола, если грешен — в тюрьму его.", "check_sin Вукол"),
+    ],
+)
+def test_an_if_clause_telling_the_order_s_own_outcome_is_no_new_order(
+    actor: str, text: str, order: str
+) -> None:
+    assert _read3(actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Фотий", "Слежу за Ипатом, если что рублю Руфину."),
+        ("Фотий", "Слежу за Ипатом, если что наверное рублю."),
+        ("Фотий", "Наверное слежу за Ипатом, если что рублю."),
+        ("Фотий", "Слежу за Ипатом, если что рублю?"),
+        ("Фотий", "Слежу за Ипатом, если что рублю, а может и нет."),
+        ("Глафира", "Лечу Ипата, если на него нападут — лечу."),
+    ],
+)
+def test_an_if_clause_with_more_than_the_outcome_stays_with_the_gm(actor: str, text: str) -> None:
+    status, orders = _read3(actor, text)
+    assert status == "ambiguous", orders
+
+
+def _read1(actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice1_ru", "night3", actor, text)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Феодосия", "Хоть я и в тюрьме, слежу за Агафоном или за Фотием."),  # jailed (day 2)
+        ("Феодосия", "Слежу за Агафоном, наверное."),
+    ],
+)
+def test_a_jailed_sender_s_doubtful_order_is_refused_however_it_reads(
+    actor: str, text: str
+) -> None:
+    """Seed 004 п.07: the jailed are out of the game; with the history given (the roster's
+    statuses are the game's), no reading of the PM could stand."""
+    assert _read1(actor, text) == ("rejected", ())
+
+
+def test_a_doubtful_order_stays_queued_from_a_free_sender_or_without_history(tmp_path) -> None:
+    assert _read3("Фотий", "Слежу за Ипатом или за Руфиной.")[0] == "ambiguous"
+    assert _read1("Феодосия", "Я в тюрьме, могу ли я следить за Агафоном?")[0] == "ambiguous"
+    setup = SETUP.parent / "practice1_ru.yaml"
+    data = yaml.safe_load(setup.read_text(encoding="utf-8"))
+    data.pop("history")  # the statuses may be stale: the GM decides
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    args = ["parse-order", "--ruleset", "ru_mafia", "--setup", str(path), "--actor", "Феодосия",
+            "--phase", "night3", "--json"]  # fmt: skip
+    result = CliRunner().invoke(main, args, input="Слежу за Агафоном, наверное.")
+    assert json.loads(result.output)["status"] == "ambiguous", result.output
+
+
+def test_the_jailer_s_bare_check_on_a_prisoner_out_of_the_game_goes_to_the_gm() -> None:
+    """«проверяю» is the Jailer's check for sin (on a live player) and also how he checks
+    today's prisoner: on a prisoner out of the game (jailed, dead) it is not refused as an
+    order on the dead; the GM reads it. Another role's order on the dead stays refused."""
+    assert _read("Проверяю Богдану.")[0] == "ambiguous"
+    assert _read("Ход: проверка посаженного - Богдана") == ("accepted", ("check_jailed Богдана",))
+    status, _ = read_as("ru_mafia", "practice2_ru", "night3", "Елизар", "Лечу Богдану.")
+    assert status == "rejected"
