@@ -60,3 +60,32 @@ def test_a_counted_ability_header_still_joins_its_claims() -> None:
     text = "Investigate 2:\n1) Caradoc kills Minerva\n2) Tybalt discombobulates Perdita"
     status, orders = _dctp6("night3", "Rafferty", text)
     assert status == "accepted" and len(orders) == 1 and orders[0].startswith("investigate")
+
+
+# --- "instead" after the new target, then a remark: a correction -------------------------
+
+FH6 = ("failheap", "practice6_fh_en")  # Sibyl is the Courtesan (block)
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("Block Lemuel tonight. no wait, block Zephyrine instead, she's been redirecting "
+         "everyone's attention all day.", "block Zephyrine"),
+        ("Block Lemuel. Block Hobart instead, he never posts anything useful.", "block Hobart"),
+    ],
+)  # fmt: skip
+def test_instead_then_a_remark_corrects_the_order(text: str, order: str) -> None:
+    assert read_as(*FH6, "night3", "Sibyl", text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Block Lemuel. Block Zephyrine instead, or maybe Lemuel after all.",
+        "Block Lemuel. Block Zephyrine, she's been redirecting everyone.",
+        "Block Lemuel. Block Zephyrine instead, not sure though.",
+    ],
+)
+def test_two_blocks_without_a_clear_correction_stay_queued(text: str) -> None:
+    assert read_as(*FH6, "night3", "Sibyl", text)[0] == "ambiguous"
