@@ -48,8 +48,8 @@ def split_for(lines: Sequence[str], names: Names) -> tuple[list[str], list[tuple
     own: list[str] = []
     parts: list[tuple[str, list[str]]] = []
     for line in lines:
-        for piece in _pieces(line, names):
-            found = _header(names, piece)
+        for piece in _pieces(line, names, lines):
+            found = _header(names, piece) or _trailer(names, piece, lines)
             if found is not None:
                 parts.append((found[0], [found[1]] if found[1] else []))
             elif parts:
@@ -96,9 +96,12 @@ def signed_off(
     return [*parts[:-1], (giver, "\n".join(before))], f"{own}\n{last}".strip()
 
 
-def _pieces(line: str, names: Names) -> list[str]:
-    """The line cut before each sentence that opens with a header ("…). For Ctu: …")."""
-    cuts = [m.end() for m in _SENTENCE_END.finditer(line) if _header(names, line[m.end() :])]
+def _pieces(line: str, names: Names, lines: Sequence[str]) -> list[str]:
+    """The line cut before each sentence that opens with a header ("…). For Ctu: …") or is
+    closed by one ("…. Cross-examine Dervish for her.")."""
+    cuts = [m.end() for m in _SENTENCE_END.finditer(line)
+            if _header(names, line[m.end() :]) or _trailer(names, _SENTENCE_END.split(
+                line[m.end() :])[0], lines)]  # fmt: skip
     bounds = [0, *cuts, len(line)]
     return [line[a:b].strip() for a, b in pairwise(bounds) if line[a:b].strip()]
 
@@ -110,6 +113,28 @@ def _header(names: Names, line: str) -> tuple[str, str] | None:
         if match and _plain_aside(match.group("aside")):
             return giver, line[match.end() :].strip()
     return None
+
+
+# "Cross-examine Dervish for Clary.", "… on Clary's behalf.", "… for her." (the one giver
+# named elsewhere in the PM): an order closed by whom it is written for.
+_FOR_PRONOUN = r"(?:him|her|them)"
+_CLOSE = r"\s*[.!]*\s*$"
+
+
+def _trailer(names: Names, piece: str, lines: Sequence[str]) -> tuple[str, str] | None:
+    for giver, name in names:
+        pattern = rf"^(?P<body>.+?)\s+(?:(?:for|on behalf of)\s+{re.escape(name)}|on\s+"
+        pattern += rf"{re.escape(name)}['’]s\s+behalf){_CLOSE}"
+        match = re.match(pattern, piece, re.IGNORECASE)
+        if match and not _UNSURE.search(match["body"]):
+            return giver, match["body"]
+    givers = {g for g, _ in names}
+    match = re.match(rf"^(?P<body>.+?)\s+for\s+{_FOR_PRONOUN}{_CLOSE}", piece, re.IGNORECASE)
+    if match is None or len(givers) != 1 or _UNSURE.search(match["body"]):
+        return None
+    text = " ".join(lines)
+    named = any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I) for _, n in names)
+    return (next(iter(givers)), match["body"]) if named else None
 
 
 def _plain_aside(aside: str | None) -> bool:

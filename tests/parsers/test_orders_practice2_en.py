@@ -89,3 +89,33 @@ def test_instead_then_a_remark_corrects_the_order(text: str, order: str) -> None
 )
 def test_two_blocks_without_a_clear_correction_stay_queued(text: str) -> None:
     assert read_as(*FH6, "night3", "Sibyl", text)[0] == "ambiguous"
+
+
+# --- an order closed by whom it is for, under a registered hand-off -------------------------
+
+DCTP4 = ("dctp", "practice4_dctp_en")  # Clarimond ("Clary") handed night 3 to Briar
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cross-examine Dervish for Clary.",
+        "Cross-examine Dervish on Clary's behalf.",
+        "Clary is away tonight and she handed me her night. Cross-examine Dervish for her.",
+    ],
+)
+def test_an_order_for_the_giver_is_the_giver_s(text: str) -> None:
+    expected = ("accepted", ("cross_examine Dervish as=Clarimond",))
+    assert read_as(*DCTP4, "night3", "Briar", text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cross-examine Dervish for her.",  # the giver is named nowhere: who is "her"?
+        "Cross-examine Dervish for Clary, I think.",
+        "Cross-examine Dervish maybe, for Clary.",
+    ],
+)
+def test_an_unclear_order_for_the_giver_stays_queued(text: str) -> None:
+    assert read_as(*DCTP4, "night3", "Briar", text)[0] == "ambiguous"
