@@ -137,7 +137,14 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return _join_numbered(_join_wrapped(lines))
+        elif lines and lines[-1]:
+            lines.append("")  # a blank line ends a paragraph: no wrap reaches over it
+    paragraphs: list[str] = []
+    start = 0
+    for end in [i for i, line in enumerate(lines) if not line] + [len(lines)]:
+        paragraphs += _join_wrapped(lines[start:end])
+        start = end + 1
+    return _join_numbered(paragraphs)
 
 
 # Words no sentence ends with: a line ending with one was wrapped by the player's mail or
