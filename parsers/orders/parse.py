@@ -29,6 +29,7 @@ from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
+    MAX_SENTENCE_WORDS,
     Token,
     content_lines,
     normalize,
@@ -65,11 +66,14 @@ MAX_PM_BYTES = 64 * 1024
 # orders, took seconds). 64 KB of chat is about 800 sentences, 110 order words at most.
 MAX_PM_SENTENCES = 1500
 MAX_PM_ORDERS = 200
+# A sentence of more than ``MAX_SENTENCE_WORDS`` words (text.py) is queued before it is read:
+# one sentence is scanned word by word into one order after another (64 KB: 0.2 s).
 _TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
 
 
 class _TooMuch(Exception):
-    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``)."""
+    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``,
+    ``MAX_SENTENCE_WORDS``)."""
 
 
 class OrderParser:
@@ -273,6 +277,10 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
+            if len(sentence) > MAX_SENTENCE_WORDS and len(sentence.split()) > MAX_SENTENCE_WORDS:
+                raise _TooMuch(
+                    f"PM with a sentence too long to read (over {MAX_SENTENCE_WORDS} words)"
+                )
             reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
             if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
                 continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect

@@ -171,14 +171,25 @@ def _wrapped(line: str, after: str) -> bool:
     return after[:1].islower()
 
 
+# No sentence a player writes has this many words (the corpus's longest has 33, the real
+# threads' longest of 118,601 177): a PM with a longer one is queued unread (parse.py), and
+# wrapped lines are joined up to it (64 KB of lowercase chat lines is one run otherwise).
+MAX_SENTENCE_WORDS = 500
+
+
 def _join_wrapped(lines: list[str]) -> list[str]:
-    """Lines joined where one was wrapped by the player's editor (``_wrapped``)."""
+    """Lines joined where one was wrapped by the player's editor (``_wrapped``), up to
+    ``MAX_SENTENCE_WORDS`` words a run."""
     out: list[str] = []
+    words = 0
     for line in lines:
-        if out and _wrapped(out[-1], line):
+        count = len(line.split())
+        if out and words + count <= MAX_SENTENCE_WORDS and _wrapped(out[-1], line):
             out[-1] += " " + line
+            words += count
         else:
             out.append(line)
+            words = count
     return out
 
 
