@@ -352,12 +352,13 @@ def _reported(reading: Reading, ctx: Context, draft: Draft) -> bool:
 # ("The town is about to lynch Zephyr", "they're going to kill Bob", "le village va lyncher").
 _OTHER_SUBJECTS = frozenset(
     {"he", "she", "they", "town", "village", "everyone", "everybody", "people", "someone",
-     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles"}
+     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles", "он", "она", "они"}
 )  # fmt: skip
 _INTENT = frozenset({"about", "going", "gonna", "will", "wants", "want", "plans", "planning",
-                     "trying", "tries", "va", "vont", "veut", "veulent"})  # fmt: skip
+                     "trying", "tries", "va", "vont", "veut", "veulent", "vouloir", "voulait",
+                     "хочет", "хотят", "собирается", "собираются"})  # fmt: skip
 _FIRST_PERSONS = frozenset({"i", "i'm", "i'll", "im", "we", "we're", "we'll", "me", "my", "let's",
-                            "us", "our", "je", "j", "nous", "moi"})  # fmt: skip
+                            "us", "our", "je", "j", "nous", "moi", "я", "мы"})  # fmt: skip
 _CONTRACTED = ("'s", "’s", "'re", "’re", "'ll", "’ll")
 
 
