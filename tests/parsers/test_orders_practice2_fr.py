@@ -114,3 +114,24 @@ def test_no_charm_alone_is_still_a_pass() -> None:
 def test_a_negation_with_no_order_of_its_own_still_holds_across_a_colon() -> None:
     result = _parse("Pas ce soir : je libère Bérengère.", "Clothilde")
     assert result.status is not Status.ACCEPTED, _orders(result)
+
+
+# French correction words: "réflexion faite", "tout compte fait", "je me ravise"...
+
+
+def test_a_french_correction_word_replaces_the_earlier_order() -> None:
+    for text in (
+        "Je sauve Hermine. Tout compte fait, je sauve Anselme.",
+        "je sauve Hermine cette nuit. Après réflexion je sauve Anselme.",
+        "Je sauve Hermine. Je me ravise : je sauve Anselme.",
+        "Je sauve Hermine... ah non, je sauve Anselme.",
+    ):
+        result = _parse(text, "Ysaline")
+        assert result.status is Status.ACCEPTED, (text, result.reason)
+        assert _orders(result) == ["save Anselme"], text
+
+
+def test_a_french_correction_word_to_nobody_still_queues() -> None:
+    for text in ("Je sauve Hermine. Tout compte fait.", "Je sauve Hermine. Je me ravise."):
+        result = _parse(text, "Ysaline")
+        assert result.status is Status.AMBIGUOUS, (text, _orders(result))
