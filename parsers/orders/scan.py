@@ -516,6 +516,8 @@ def _step(
         if token.norm in ("/", "|") and cur is not None:
             cur.or_next = True
         flags["negated"] = flags["negated"] and token.norm != ","  # "хотя нет, стреляю"
+        if token.norm in (":", ";") and cur is not None and cur.negated:
+            flags["negated"] = False  # "je ne charme pas : je libère V": "pas" was cur's
         if token.norm in (",", ")", "]", ";"):  # "(…for no reason), My vote: X": "no" ends
             flags.pop("skip_name", None)  # before the mark ("protect Carl, not Bob" after it)
         return 1
