@@ -205,6 +205,9 @@ _NUMBERED_HEADER = re.compile(
     r"^(?P<before>.*?[.!?]\s+)?(?P<head>[^:.!?]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$"
 )
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
+# "Two things for today:", "Orders for N3:": a title over a list of separate orders, each
+# item its own order (the suitcase on one line, an APTX on the next), never one joined order.
+_LIST_TITLE = re.compile(r"\b(?:things?|orders?|actions?|moves?|stuff|requests?)\b", re.I)
 
 
 def _join_numbered(lines: list[str]) -> list[str]:
@@ -217,6 +220,8 @@ def _join_numbered(lines: list[str]) -> list[str]:
     while i < len(lines):
         ends = lines[i].endswith((":", ":\n"))  # a header ends with its colon: no other is tried
         header = _NUMBERED_HEADER.match(lines[i]) if ends else None
+        if header and _LIST_TITLE.search(header["head"]):
+            header = None
         items: list[str] = []
         j = i + 1
         while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):
