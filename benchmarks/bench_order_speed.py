@@ -3,8 +3,9 @@
 Builds realistic PMs of just under 64 KB, one per language: chat over many lines, quoted
 posts (BBCode ``[quote]`` and ``>`` lines), a few player names (declined, in Russian), and
 one order at the end; a long PM of many orders (a player's corpus PMs one after another,
-English and Russian); and, as the worst case, ``bench_orders``'s chat naming a player in
-every sentence. Each is
+English and Russian); ``bench_orders``'s chat naming a player in every sentence; and, as the
+worst case, the same chat as one sentence of 64 KB (no sentence end, no line break, no
+quote: one scan over every word; English and French). Each is
 parsed ``--runs`` times; the median and the best are printed in wall-clock and CPU
 milliseconds, with the reading (the order at the end must still be read). Run::
 
@@ -130,9 +131,20 @@ def _orders(case_file: str, actor: str) -> str:
     return "\n\n".join(out)
 
 
+# What ends a sentence or a line, or makes a quote: none in the one-sentence PMs.
+_ENDS = re.compile(r"[.!?;]|\[/?quote[^\]]*\]|^> ", re.M)
+
+
+def _one_sentence(text: str) -> str:
+    """``text`` as one sentence of just under 64 KB (see ``_ENDS``)."""
+    body = " ".join(_ENDS.sub("", text).split())
+    return body.encode("utf-8")[: LONG_PM_BYTES - 4].decode("utf-8", "ignore").rsplit(" ", 1)[0]
+
+
 def long_pms() -> dict[str, LongPm]:
     """The PMs timed: realistic chat with an order at the end (en, fr, ru), a long PM of
-    many orders (en, ru), and the worst case."""
+    many orders (en, ru), chat naming a player in every sentence, and chat as one sentence
+    (en, fr)."""
     pairs = zip(["Ann", "Bob"] * 1000, ["Carl"] * 2000, strict=True)
     chat = "".join(_CHAT.format(a=n, b=m) for n, m in pairs)
     worst = chat.encode("utf-8")[: LONG_PM_BYTES - 4].decode("utf-8", "ignore").rsplit(" ", 1)[0]
@@ -150,6 +162,12 @@ def long_pms() -> dict[str, LongPm]:
             "ru_mafia", "ru_mafia_a", "Маша", "night2", _orders("ru_mafia_ru.yaml", "Маша")
         ),
         "every_sentence_en": LongPm("failheap", "failheap_a", "Bob", "night2", worst),
+        "one_sentence_en": LongPm(
+            "failheap", "failheap_a", "Bob", "night2", _one_sentence(english)
+        ),
+        "one_sentence_fr": LongPm(
+            "durarara", "durarara_a", "Jeanne", "day2", _one_sentence(french)
+        ),
     }
 
 

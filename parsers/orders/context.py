@@ -90,6 +90,9 @@ def _preferences(ctx: Context) -> tuple[frozenset[str], frozenset[str] | None]:
     return avoid, usable if ctx.abilities is not None else None
 
 
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
 @dataclass(slots=True)
 class Reading:
     """A sentence with its word keys and per-token look-ups computed once."""
@@ -105,6 +108,7 @@ class Reading:
     language: object = _UNSET  # the sentence's language, once looked at (None: unclear)
     every_key: frozenset[str] | None = None  # the keys of all its words, once needed
     all_names: list[NameHit] | None = None  # the names at every word, once needed
+    first_named: int | None = None  # the index of the first name, once needed
 
     @classmethod
     def of(cls, sentence: Sentence, ctx: Context) -> Reading:
@@ -155,6 +159,8 @@ class Reading:
                 found = ctx.lexicon.match_at(self.keys, i, self.norms, prefer, avoid, 1)
         if found is not None and found.length == 1:
             found = self._without_false_friends(ctx, found)
+        if found is not None and found.length == 1:
+            found = self._without_small_words(ctx, i, found)
         surface = found is not None and not SURFACE_KINDS.isdisjoint(found.kinds())
         if found is not None and surface and any(refused(e, self.norms, i) for e in found.entries):
             kept = tuple(e for e in found.entries if not refused(e, self.norms, i))
@@ -196,6 +202,26 @@ class Reading:
             if all(self.keys[j + k] & w for k, w in enumerate(words)):
                 return True
         return False
+
+    def _without_small_words(self, ctx: Context, i: int, found: Match) -> Match | None:
+        """ "so I vote Keturah", "The town is going to lynch him": a one-word order phrase of
+        at most two letters that is also a word of its own language's grammar (DCTP's "so"
+        for stake-out, "is" of identify), written in small letters, is that order word only
+        before a player's name or a role, an article allowed between ("so Keturah",
+        "Absalom is Gin", "X is a Vodka"); "SO Keturah" in capitals always is."""
+        lexicon = ctx.lexicon
+        if not any(lexicon.short_grammar_word(e) for e in found.entries):
+            return found
+        if not self.sentence.tokens[i].text.islower():
+            return found
+        j = i + 1
+        if j < len(self.norms) and self.norms[j] in _ARTICLES:
+            j += 1
+        nxt = self.match(ctx, j) if j < len(self.norms) else None
+        if self.name(ctx, j) is not None or (nxt is not None and "role" in nxt.kinds()):
+            return found
+        kept = tuple(e for e in found.entries if not lexicon.short_grammar_word(e))
+        return Match(kept, found.length) if kept else None
 
     def _without_false_friends(self, ctx: Context, found: Match) -> Match | None:
         """ "Il a pris des risques pour moi": in a sentence clearly in one language, a word
@@ -256,6 +282,17 @@ class Reading:
                 if known is not None and (hit := self.name(ctx, i)) is not None
             ]
         return self.all_names
+
+    def first_name(self, ctx: Context) -> int:
+        """The index of the first token where :meth:`name` finds a name (the number of
+        tokens when there is none), once looked for."""
+        if self.first_named is None:
+            self.first_named = next(
+                (i for i, known in enumerate(self.names)
+                 if known is not None and self.name(ctx, i) is not None),
+                len(self.keys),
+            )  # fmt: skip
+        return self.first_named
 
     def phase(self, ctx: Context, i: int) -> tuple[Phase, int] | None:
         """A phase reference at token ``i``."""

@@ -86,8 +86,9 @@ class Draft:
             ability = ctx.lexicon.ruleset.abilities.get(ability_id)
             if ability is None:
                 continue
-            kinds = [t.kind for t in ability.targets] + [p.kind for p in ability.params.values()]
-            if kind in kinds:
+            if any(t.kind == kind for t in ability.targets) or any(
+                p.kind == kind for p in ability.params.values()
+            ):
                 return True
         return False
 

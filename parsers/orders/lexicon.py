@@ -96,6 +96,7 @@ class Lexicon:
         self._for_keys: dict[frozenset[str], tuple[Entry, ...]] = {}
         self._memo: dict[tuple[object, ...], Match | None] = {}
         self._false_friends: dict[int, str] | None = None
+        self._short_words: frozenset[int] | None = None
         self._by_second: dict[int, tuple[tuple[Entry, ...], _SecondIndex]] = {}
         self._sizes: dict[tuple[int, frozenset[str]], tuple[tuple[Entry, ...], int]] = {}
         self._kinds_at: dict[tuple[int, frozenset[str]], tuple[tuple[Entry, ...], frozenset[str]]]
@@ -207,6 +208,7 @@ class Lexicon:
         self._kinds_at.clear()
         self._friendly.clear()
         self._false_friends = None
+        self._short_words = None
         self._anchor_keys.clear()
         for key in words[0]:
             self._index[key].append(entry)
@@ -397,6 +399,18 @@ class Lexicon:
                         keys |= entry.words[sizes.index(max(sizes))]
             found = self._anchor_keys[kinds] = frozenset(keys)
         return found
+
+    def short_grammar_word(self, entry: Entry) -> bool:
+        """Whether ``entry`` is a one-word ability phrase of at most two letters that is
+        also a word of its own language's grammar (DCTP's "so" for stake-out, "is")."""
+        if self._short_words is None:
+            entries = {id(e): e for es in self._index.values() for e in es}.values()
+            self._short_words = frozenset(
+                id(e) for e in entries
+                if e.kind == "ability" and len(e.norms) == 1 and len(e.norms[0]) <= 2
+                and e.norms[0] in self.grammar_words.get(e.lang, ())
+            )  # fmt: skip
+        return id(entry) in self._short_words
 
     def has_false_friend(self, match: Match) -> bool:
         """Whether an entry of ``match`` is a :meth:`false_friend` (remembered per match:

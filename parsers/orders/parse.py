@@ -666,6 +666,8 @@ def _orders_header(reading: Reading, ctx: Context) -> bool:
     """ "Night 3 orders from the Leader.", "My orders for N3:": the noun "orders" in a
     sentence of header words only (phases, possessives, "from the leader"), no player: a
     title over the orders, not an order of its own."""
+    if _ORDERS_NOUNS.isdisjoint(reading.norms):
+        return False  # no "orders" (most sentences)
     norms = [t.norm for t in reading.sentence.tokens if not t.is_punct]
     if not set(norms) & _ORDERS_NOUNS or _named(reading, ctx):
         return False

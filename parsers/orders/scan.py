@@ -556,6 +556,8 @@ def _step(
             return match.length
         if cur is not None and "hedge" in match.kinds() and _asked_result(reading, ctx, i, match):
             return match.length  # "check Mike and tell me if he's scum": what to report
+        if cur is not None and match.kinds() & _TO_REPORT and _to_report(reading, ctx, i, cur):
+            return match.length  # "shadow Jess, if anybody goes after her I want to know who"
         if (cur is None or cur.names) and _just_in_case(reading, i, match):
             return match.length  # "nettoyage sur Victoire, au cas où": why, not a doubt
         if cur is not None and _searched_for(reading, ctx, i, match, cur):
@@ -946,6 +948,8 @@ _CLAUSE_SUBJECTS = frozenset({"i", "i'm", "im", "i've", "je", "j", "he", "she", 
                               "elle", "ils", "elles", "я", "он", "она", "они", "he's", "she's",
                               "they're", "it's"})  # fmt: skip
 _CLAUSE_MARKS = frozenset({",", ";", ":", "-", "—", "–"})
+# Conjunctions that open a clause of its own before its subject ("… so I have an alibi").
+_SO_BECAUSE = frozenset({"so", "because", "since", "cause", "coz"})
 
 
 def _has_its_players(ctx: Context, cur: Draft) -> bool:
@@ -1108,7 +1112,9 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
     no doubt about the order's target."""
     if not _has_its_players(ctx, cur):
         return False
-    last = next((j for j in range(i - 1, -1, -1) if reading.name(ctx, j) is not None), None)
+    named = (j for j in range(i - 1, -1, -1)
+             if reading.name(ctx, j) is not None or is_kind(reading, ctx, j, "self"))  # fmt: skip
+    last = next(named, None)
     if last is None:
         return False
     norms, keys = reading.norms, reading.keys
@@ -1119,7 +1125,8 @@ def _described_aside(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool
         return True
     if _wished(reading, ctx, max(last + 1, i - 2), i):
         return True  # "Дарю Нестору турпутёвку, пусть отправит кого-нибудь отдохнуть"
-    marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS]
+    marks = [j for j in range(last + 1, i) if norms[j] in _CLAUSE_MARKS
+             or (norms[j] in _SO_BECAUSE and norms[j + 1] in _CLAUSE_SUBJECTS)]  # fmt: skip
     return bool(marks) and any(norms[j] in _CLAUSE_SUBJECTS for j in range(marks[0] + 1, i))
 
 
@@ -1157,9 +1164,10 @@ def _about_a_third(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
         norm = reading.norms[j]
         if norm in _CLAUSE_MARKS:
             return False
-        if norm in _THIRDS:
-            marks = [k for k in range(j - 1, -1, -1) if reading.norms[k] in _CLAUSE_MARKS]
-            return bool(marks) and any(reading.name(ctx, k) for k in range(marks[0]))
+        if norm in _THIRDS:  # a clause mark before it, and a name before that mark
+            norms = reading.norms
+            mark = next((k for k in range(j - 1, -1, -1) if norms[k] in _CLAUSE_MARKS), None)
+            return mark is not None and reading.first_name(ctx) < mark
     return False
 
 
@@ -1203,6 +1211,65 @@ def _asked_result(reading: Reading, ctx: Context, i: int, match: Match) -> bool:
     return False
 
 
+_TO_REPORT = frozenset({"hedge", "vague"})
+# "I want to know who": the sender asks what the info ability reports.
+_KNOW = (("want", "to", "know"), ("wanna", "know"), ("like", "to", "know"))
+
+
+def _to_report(reading: Reading, ctx: Context, i: int, cur: Draft) -> bool:
+    """ "I'll shadow Jessamine tonight, if anybody goes after her I want to know who",
+    "Shadow X, tell me if anybody visits her": after an info ability's order that named all
+    its players, an "if" or a described person in a later clause that asks for the result
+    (a "tell me" or "I want to know" after the order's players) is what to report, not a
+    condition or a target; no other name may follow."""
+    abilities = ctx.lexicon.ruleset.abilities
+    if not cur.abilities or not all(
+        a in abilities and (
+            "info" in abilities[a].tags or "reveals" in abilities[a].effect_params
+            or abilities[a].effect.value == "investigate"
+        )
+        for a in cur.abilities
+    ):  # fmt: skip
+        return False
+    rest = range(i, len(reading.norms))
+    if not _has_its_players(ctx, cur) or any(
+        reading.name(ctx, j) is not None
+        or reading.keys[j] & ctx.lexicon.preference_keys
+        or reading.norms[j] in _OTHER_CHOICE
+        for j in rest
+    ):
+        return False  # "…, let me know if anyone else would be better": another target?
+    norms = reading.norms
+    ask = next((j for j in range(cur.end, len(norms)) if _asks_who(reading, ctx, j)), None)
+    if ask is None:
+        return False
+    if ask < i:  # "tell me if anybody goes after her": the "if" of the request, then a player
+        return i - ask <= _REQUEST_SPAN and any(norms[j] in _IF for j in range(ask, i))
+    return any(norms[j] in _PRONOUNS_3 for j in range(i, ask))  # "if anybody visits her"
+
+
+# Third persons the clause of what to report refers to the order's target by.
+_PRONOUNS_3 = frozenset({"her", "him", "them", "she", "he", "they", "she's", "he's"})
+_WHO = frozenset({"who", "whom", "what", "whether", "if", "where"})
+_OTHER_CHOICE = frozenset({"else", "instead", "better", "rather", "other"})
+_REQUEST_SPAN = 4  # "tell me if anybody": the request's words, then the "if", then the player
+
+
+def _asks_who(reading: Reading, ctx: Context, j: int) -> bool:
+    """A request for the result at token ``j`` ("I want to know", "tell me") followed by
+    "who", "what", "if"…"""
+    norms = reading.norms
+    for know in _KNOW:
+        end = j + len(know)
+        if tuple(norms[j:end]) == know and end < len(norms) and norms[end] in _WHO:
+            return True
+    found = reading.match(ctx, j)
+    if found is None or "tell_me" not in found.kinds():
+        return False
+    end = j + found.length
+    return end < len(norms) and norms[end] in _WHO
+
+
 # "au cas où", "just in case" ending the sentence after the order's player: its purpose.
 _IN_CASE = frozenset({("au", "cas", "ou"), ("in", "case"), ("на", "случай")})
 
@@ -1212,9 +1279,9 @@ def _just_in_case(reading: Reading, i: int, match: Match) -> bool:
     with nothing after it in the sentence (no condition of its own) is why the order is
     given, not a doubt about it; "au cas où il meurt, sinon X" keeps its condition."""
     words = tuple(reading.norms[i : i + match.length])
-    rest = reading.sentence.tokens[i + match.length :]
     if words not in _IN_CASE:
-        return False
+        return False  # before the rest of the sentence is copied: no rescan at each word
+    rest = reading.sentence.tokens[i + match.length :]
     return (bool(rest) and rest[0].norm == ":") or all(not t.norm.isalnum() for t in rest)
 
 

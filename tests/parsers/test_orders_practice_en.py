@@ -171,3 +171,51 @@ def test_an_ability_of_the_hand_off_giver_queues_not_refuses(text: str) -> None:
 def test_an_ability_nobody_handed_over_is_still_refused() -> None:
     status, _ = read_as("dctp", "practice2_dctp_en", "day2", "Anouk", "bow tie on Haakon today")
     assert status == "rejected"
+
+
+# --- a short order word that is also a grammar word, in small letters -----------------
+
+
+@pytest.mark.parametrize(
+    ("phase", "actor", "text", "order"),
+    [
+        ("day2", "Ursula", "The thread is a mess, so I vote Keturah.", "vote Keturah"),
+        ("day2", "Zephyr", "so my vote is Hester", "vote Hester"),
+        ("night3", "Darragh", "No strong reads at all so I'll heal Hester tonight.", "heal Hester"),
+    ],
+)
+def test_so_before_a_clause_is_no_stake_out(phase: str, actor: str, text: str, order: str) -> None:
+    assert _dctp(phase, actor, text) == ("accepted", (order,))
+
+
+@pytest.mark.parametrize("text", ["SO Keturah", "so keturah tonight", "SO on Keturah"])
+def test_so_before_a_player_stays_the_stake_out(text: str) -> None:
+    assert _dctp("night3", "Berenike", text) == ("accepted", ("stake_out Keturah",))
+
+
+# --- what an info ability should report is no condition and no described target --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Shadow Jessamine tonight, if anyone visits her I want to know who.",
+        "Tonight I shadow Jessamine - if somebody goes after her I'd like to know who",
+        "Shadow Jessamine, tell me if anyone goes near her.",
+    ],
+)
+def test_what_to_report_after_an_info_order_leaves_it_accepted(text: str) -> None:
+    assert _fh("Eluned", text) == ("accepted", ("shadow Jessamine",))
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Eluned", "Shadow Jessamine tonight if nobody else does, I want to know who visits her."),
+        ("Eluned", "Shadow Jessamine tonight, let me know if anyone else would be better."),
+        ("Eluned", "Shadow Jessamine or whoever looks shady, I want to know who."),
+        ("Fairfax", "Heal Jessamine, if anyone goes after her I want to know who."),
+    ],
+)
+def test_a_real_condition_or_other_target_still_queues(actor: str, text: str) -> None:
+    assert _fh(actor, text)[0] == "ambiguous"
