@@ -85,7 +85,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
-    if drafts and loose and not drafts[0].names and flags["adjacent"]:
+    if drafts and _leads_untargeted(reading, ctx, drafts[0], loose, flags):
+        drafts[0].doer = replace(loose[0], how=SUBJECT)  # "Бажен варит яд": who makes it
+    elif drafts and loose and not drafts[0].names and flags["adjacent"]:
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     elif drafts and _resumed(reading, ctx, drafts[0], loose):
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
@@ -268,6 +270,24 @@ def _leads(
     return between is not None and all(t.is_punct and t.norm in _PERFORMER_MARKS for t in between)
 
 
+def _leads_untargeted(
+    reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit], flags: dict[str, Any]
+) -> bool:
+    """ "Бажен варит яд", "Gus: stays home": one other player named right before the order
+    word (no word but ":" or a dash between) of an ability that takes no target at all is
+    who carries it out, not a target it cannot take. Whether the sender may send it is for
+    the rules (``rules.performer_finding``)."""
+    if draft.kind is not Kind.ORDER or draft.names or len(loose) != 1 or not draft.abilities:
+        return False
+    abilities = [ctx.lexicon.ruleset.abilities.get(a) for a in draft.abilities]
+    if any(ability is None or ability.targets for ability in abilities):
+        return False
+    hit = loose[0]
+    if len(hit.players) != 1 or hit.players == (ctx.actor,) or hit.quality < 0.95:
+        return False
+    return _leads(reading, ctx, replace(draft, names=[[hit]]), loose, flags)
+
+
 def _clause_subject(
     reading: Reading, i: int, cur: Draft | None, flags: dict[str, Any]
 ) -> NameHit | None:
@@ -353,12 +373,13 @@ def _reported(reading: Reading, ctx: Context, draft: Draft) -> bool:
 # ("The town is about to lynch Zephyr", "they're going to kill Bob", "le village va lyncher").
 _OTHER_SUBJECTS = frozenset(
     {"he", "she", "they", "town", "village", "everyone", "everybody", "people", "someone",
-     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles"}
+     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles", "он", "она", "они"}
 )  # fmt: skip
 _INTENT = frozenset({"about", "going", "gonna", "will", "wants", "want", "plans", "planning",
-                     "trying", "tries", "va", "vont", "veut", "veulent"})  # fmt: skip
+                     "trying", "tries", "va", "vont", "veut", "veulent", "vouloir", "voulait",
+                     "хочет", "хотят", "собирается", "собираются"})  # fmt: skip
 _FIRST_PERSONS = frozenset({"i", "i'm", "i'll", "im", "we", "we're", "we'll", "me", "my", "let's",
-                            "us", "our", "je", "j", "nous", "moi"})  # fmt: skip
+                            "us", "our", "je", "j", "nous", "moi", "я", "мы"})  # fmt: skip
 _CONTRACTED = ("'s", "’s", "'re", "’re", "'ll", "’ll")
 
 
@@ -504,6 +525,8 @@ def _step(
         if token.norm in ("/", "|") and cur is not None:
             cur.or_next = True
         flags["negated"] = flags["negated"] and token.norm != ","  # "хотя нет, стреляю"
+        if token.norm in (":", ";") and cur is not None and cur.negated:
+            flags["negated"] = False  # "je ne charme pas : je libère V": "pas" was cur's
         if token.norm in (",", ")", "]", ";"):  # "(…for no reason), My vote: X": "no" ends
             flags.pop("skip_name", None)  # before the mark ("protect Carl, not Bob" after it)
         return 1
