@@ -3,6 +3,8 @@ crime, condition, an order word inside another order). Predicates only; no state
 
 from __future__ import annotations
 
+import re
+
 from parsers.orders.context import Context, Reading
 from parsers.orders.draft import TRIGGERS, Draft
 from parsers.orders.grammar import GOVERNMENT, VERB_CASE
@@ -142,8 +144,15 @@ def _links_vote(cur: Draft, reading: Reading, match: Match, i: int) -> bool:
     """A linking verb right after a vote word that has no player yet ("vote is Saoirse")."""
     if cur.names or match.length != 1 or reading.norms[i] not in VOTE_LINKS:
         return False
-    previous = reading.sentence.tokens[:i]
-    return bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, i)
+    start = i
+    while start > 0 and _PHASE_WORD.match(reading.norms[start - 1]):
+        start -= 1  # "my vote today is Thackeray", "my vote for day 2 is …"
+    previous = reading.sentence.tokens[:start]
+    return bool(previous) and not previous[-1].is_punct and _just_started(cur, reading, start)
+
+
+# The words of a phase between a vote word and its linking verb.
+_PHASE_WORD = re.compile(r"^(?:today|tonight|for|on|this|day|night|[nd]?\d{1,2})$")
 
 
 def _just_started(cur: Draft, reading: Reading, i: int) -> bool:

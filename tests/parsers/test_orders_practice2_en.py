@@ -119,3 +119,18 @@ def test_an_order_for_the_giver_is_the_giver_s(text: str) -> None:
 )
 def test_an_unclear_order_for_the_giver_stays_queued(text: str) -> None:
     assert read_as(*DCTP4, "night3", "Briar", text)[0] == "ambiguous"
+
+
+# --- "my vote today is X": a phase between the vote word and its linking verb --------------
+
+
+@pytest.mark.parametrize("text", ["My vote today is Thackeray.", "my vote for day 2 is Thackeray"])
+def test_my_vote_with_its_phase_is_a_vote(text: str) -> None:
+    assert _dctp6("day2", "Dulcie", text) == ("accepted", ("vote Thackeray",))
+
+
+@pytest.mark.parametrize(
+    "text", ["My vote today is Thackeray or Minerva.", "My vote today is probably Thackeray."]
+)
+def test_an_undecided_vote_with_its_phase_stays_queued(text: str) -> None:
+    assert _dctp6("day2", "Dulcie", text)[0] == "ambiguous"
