@@ -327,7 +327,8 @@ def _mention(piece: Piece, verdict: Verdict, tally: _Tally, count: int) -> bool:
     # in a vote's sentence, may be an add-on, never set aside
     joined = bool(_AND.search(piece.order.source))
     return any(o.ability == piece.order.ability
-               or (o.source == piece.order.source and piece.order.kind is not Kind.ORDER)
+               or (o.source == piece.order.source and piece.order.kind is not Kind.ORDER
+                   and not (piece.order.kind is Kind.VOTE and joined))
                or (o.source == piece.order.source and o.kind is not Kind.VOTE and not joined)
                for o in earlier)  # fmt: skip
 
