@@ -303,7 +303,8 @@ BRANCH_OTHERWISE: Final = _table(
 RETRACT_START: Final = _table(
     en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
     fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
-    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|упс",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|нет-нет|"
+    "не-не|упс",
 )
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(
@@ -313,7 +314,10 @@ CORRECTION: Final = _table(
     "for real though|final answer",
     fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|"
     "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
-    "pour de vrai",
+    "pour de vrai|réflexion faite|reflexion faite|après réflexion|apres reflexion|"
+    "à la réflexion|tout compte fait|tous comptes faits|je me ravise|je change d'avis|"
+    "changement de plan|changement de programme|je rectifie|non en fait|ah non|"
+    "correction",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
     "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно|"
     "ой нет|ой стоп|упс",

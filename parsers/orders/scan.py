@@ -75,8 +75,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         if draft.lent is not None and not draft.names:  # "…, Isaure pour …": a target after all
             draft.lent[0].names.append([draft.lent[1]])
             draft.doer = None
-    if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
-        drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
+    named = [d for d in drafts if d.names]
+    if named and _closes_with_instead(reading, ctx):
+        named[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
         drafts[-1].taken_back = flags.get("reason", False)
@@ -484,17 +485,25 @@ def _affirms(phrase: str, ctx: Context) -> bool:
 
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
-    """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
+    """ "instead" / "plutôt" / "лучше" right after a name, closing the sentence or its first
+    clause ("Block Zephyrine instead, she's been redirecting everyone")."""
     tokens = reading.sentence.tokens
-    last = next((i for i in range(len(tokens) - 1, -1, -1) if not tokens[i].is_punct), None)
-    if last is None or not reading.keys[last] & ctx.lexicon.instead_keys:
-        return False
-    before = next((i for i in range(last - 1, -1, -1) if not tokens[i].is_punct), None)
-    if before is None:
-        return False
-    for j in range(before + 1):
+    for at in range(1, len(tokens)):
+        if tokens[at].is_punct or not reading.keys[at] & ctx.lexicon.instead_keys:
+            continue
+        after = at + 1
+        if after < len(tokens) and not tokens[after].is_punct:
+            continue  # "instead of Lemuel": no correction word
+        if _name_ends_at(reading, ctx, at - 1):
+            return True
+    return False
+
+
+def _name_ends_at(reading: Reading, ctx: Context, end: int) -> bool:
+    """A player's name ends at token ``end``."""
+    for j in range(end + 1):
         hit = reading.name(ctx, j)
-        if hit is not None and j + hit.length - 1 == before:
+        if hit is not None and j + hit.length - 1 == end:
             return True
     return False
 
@@ -516,6 +525,8 @@ def _step(
         if token.norm in ("/", "|") and cur is not None:
             cur.or_next = True
         flags["negated"] = flags["negated"] and token.norm != ","  # "хотя нет, стреляю"
+        if token.norm in (":", ";") and cur is not None and cur.negated:
+            flags["negated"] = False  # "je ne charme pas : je libère V": "pas" was cur's
         if token.norm in (",", ")", "]", ";"):  # "(…for no reason), My vote: X": "no" ends
             flags.pop("skip_name", None)  # before the mark ("protect Carl, not Bob" after it)
         return 1
