@@ -16,7 +16,7 @@ from parsers.orders.context import Context, Reading
 from parsers.orders.effectday import tells_the_effect, without_effect_day
 from parsers.orders.handoff import handed_parts, signed_off, without_statement
 from parsers.orders.history import History
-from parsers.orders.lexicon import Lexicon, Match
+from parsers.orders.lexicon import CATALOGUE_KINDS, TRIGGER_KINDS, Lexicon, Match
 from parsers.orders.model import Candidate, Kind, Learned, Order, ParseResult, Status
 from parsers.orders.performer import (
     kill_order,
@@ -342,7 +342,7 @@ class OrderParser:
                 questions.append(sentence)
             elif not found and not carried and named and not _only_not(reading, ctx):
                 plain = _plain(reading, ctx)
-                remark = plain and _remark(reading, ctx)
+                remark = plain and (_remark(reading, ctx) or _told_what_happened(reading, ctx))
                 chatter = not drafts and _chatter(reading, ctx)
                 clear = _clarifies(reading, ctx)
                 recants = not plain and _recants(reading, ctx)
@@ -1052,6 +1052,52 @@ def _remark(reading: Reading, ctx: Context) -> bool:
            and not _a_duration(reading, i) for i in spans):  # fmt: skip
         return False
     return any(keys & lexicon.remark_keys for keys in reading.keys)
+
+
+# Auxiliaries of a past tense ("Jago has been pushing", "il a défendu", "they had").
+_PAST_AUXILIARIES = frozenset({"a", "ont", "avait", "avaient", "has", "had", "have", "was", "were",
+                               "been"})  # fmt: skip
+# Third persons as the subject of what they did ("she voted", "она топила"): no "her" added.
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "il", "ils", "elles", "он", "она", "они"})
+# Kinds of words that make a sentence more than a tale of what happened: a role, an ability,
+# an item or a faction may be what the order is about ("Nick was the doctor").
+_ABOUT_THE_GAME = frozenset(CATALOGUE_KINDS) | TRIGGER_KINDS
+
+
+def _told_what_happened(reading: Reading, ctx: Context) -> bool:
+    """ "Jago shrugged off the first one", "Lorcan has been pushing every mislynch", "Слишком
+    уж уверенно она вчера топила Зосиму": a plain sentence that only tells what happened (a
+    verb in the past or after a past auxiliary), with no role, ability, item or faction
+    word, no word that adds to or picks an order and no phase but a past one, is the
+    sender's reasoning: it cannot change the orders read."""
+    lexicon, norms = ctx.lexicon, reading.norms
+    if not any(lexicon.morph.is_past(n) or n in _PAST_AUXILIARIES for n in norms):
+        return False
+    spans = range(len(reading.keys))
+    if any(reading.keys[i] & lexicon.sequence_keys and norms[i] not in _SUBJECT_PRONOUNS
+           and not _intensifier(reading, ctx, i)
+           and not _the_day_gone(reading, ctx, i) and not _a_duration(reading, i)
+           and not _tells_on(reading, ctx, i) for i in spans):  # fmt: skip
+        return False
+    for i in spans:
+        if reading.phase(ctx, i) and not is_previous(norms, i) and not _a_duration(reading, i):
+            return False
+        match = reading.match(ctx, i)
+        if match is not None and "correction" in match.kinds():
+            return False  # "il a changé d'avis, Gontran": a change of mind all the same?
+        if match is None or not match.kinds() & _ABOUT_THE_GAME:
+            continue
+        if not match.kinds() & TRIGGER_KINDS or not _done(reading, ctx, i):
+            return False  # a role or item word; an order word not told as done
+    return True
+
+
+def _done(reading: Reading, ctx: Context, i: int) -> bool:
+    """The word at ``i`` is a verb in the past or right after a past auxiliary ("она
+    топила", "has been defending")."""
+    norms = reading.norms
+    before = norms[i - 1] if i else ""
+    return ctx.lexicon.morph.is_past(norms[i]) or before in _PAST_AUXILIARIES
 
 
 def _tells_on(reading: Reading, ctx: Context, i: int) -> bool:
