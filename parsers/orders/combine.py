@@ -160,15 +160,27 @@ def _no_choice(piece: Piece) -> bool:
 
 
 def _replaces(new: Order, old: Order, ctx: Context) -> bool:
-    """Same ability; or both ability orders when one action per phase is allowed; or two
-    abilities of one "A OR B" line of the role sheet."""
+    """Same ability (not a move the clan may repeat, for another member); or both ability
+    orders when one action per phase is allowed; or two abilities of one "A OR B" line of
+    the role sheet."""
     if new.kind is not old.kind:
         return False
     if new.ability == old.ability:
-        return True
+        return not _clan_repeats(new, old, ctx)
     if new.kind is Kind.ORDER and ctx.one_action:
         return True
     return any(new.ability in g and old.ability in g for g in ctx.exclusive)
+
+
+def _clan_repeats(new: Order, old: Order, ctx: Context) -> bool:
+    """Seed 004: a clan makes no two moves of one kind in a night "(за исключением поиска
+    в клане полицейских)": an ability the ruleset's ``clan_repeated_moves`` lists may be
+    given again for another member of the clan (``shoot`` may not)."""
+    option = ctx.lexicon.ruleset.options.get("clan_repeated_moves")
+    repeated = option.value if option is not None else ()
+    if not isinstance(repeated, list | tuple) or new.ability not in repeated:
+        return False
+    return (new.performer or ctx.actor) != (old.performer or ctx.actor)
 
 
 def combine(

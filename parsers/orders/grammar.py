@@ -303,7 +303,8 @@ BRANCH_OTHERWISE: Final = _table(
 RETRACT_START: Final = _table(
     en="or not|or maybe not|or don't|wait no|no wait|hold on|hang on",
     fr="ou pas|ou non|ou peut-être pas|non attends|attends non|attends",
-    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|упс",
+    ru="или нет|а может нет|а может и нет|хотя нет|стоп|погоди|подожди|ой нет|нет|нет-нет|"
+    "не-не|упс",
 )
 # "actually no, ...": what follows replaces the orders before it in the PM.
 CORRECTION: Final = _table(

@@ -29,6 +29,7 @@ from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt
 from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
+    MAX_SENTENCE_WORDS,
     Token,
     content_lines,
     normalize,
@@ -65,11 +66,14 @@ MAX_PM_BYTES = 64 * 1024
 # orders, took seconds). 64 KB of chat is about 800 sentences, 110 order words at most.
 MAX_PM_SENTENCES = 1500
 MAX_PM_ORDERS = 200
+# A sentence of more than ``MAX_SENTENCE_WORDS`` words (text.py) is queued before it is read:
+# one sentence is scanned word by word into one order after another (64 KB: 0.2 s).
 _TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
 
 
 class _TooMuch(Exception):
-    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``)."""
+    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``,
+    ``MAX_SENTENCE_WORDS``)."""
 
 
 class OrderParser:
@@ -274,6 +278,10 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
+            if len(sentence) > MAX_SENTENCE_WORDS and len(sentence.split()) > MAX_SENTENCE_WORDS:
+                raise _TooMuch(
+                    f"PM with a sentence too long to read (over {MAX_SENTENCE_WORDS} words)"
+                )
             reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
             if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
                 continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect
@@ -326,6 +334,7 @@ class OrderParser:
                 drafts[-1].taken_back = _with_a_reason(reading)
             if not found and not carried and drafts and _dangling(reading, ctx):
                 drafts[-1].hedged = True  # "check Tomasz. no wait.": a correction to nobody
+            _takes_back_unnamed(drafts, found, reading, ctx)
             _replaces_taken_back(drafts, found)
             if not found and not carried and drafts and _or_someone(reading, ctx):
                 drafts[-1].hedged = True  # "Heal Gwen. Or someone else.": an open choice
@@ -1246,6 +1255,42 @@ def _replaces_taken_back(drafts: list[Draft], found: list[Draft]) -> None:
         new.corrects = True
 
 
+def _takes_back_unnamed(
+    drafts: list[Draft], found: list[Draft], reading: Reading, ctx: Context
+) -> None:
+    """ "Стреляю в Гавриила. Нет, поправка, стрелять пока рано.", "Shoot Bob. No wait,
+    shooting is too early.": a sentence that names the ability of an earlier order but no
+    player, and takes it back (it opens with a take-back word, a correction word comes
+    before that ability's word, or a negation after it in its clause: "стрелять не буду"),
+    leaves that order in doubt: the GM reads it. A negated order word before the verb ("не
+    стреляю") is a cancel, read as one."""
+    bare = [d for d in found if not d.names and not d.negated and d.kind is Kind.ORDER]
+    abilities = {a for d in bare for a in d.abilities}
+    earlier = [d for d in drafts if d.names and abilities & set(d.abilities)]
+    if not earlier:
+        return
+    if not (
+        _retracts_start(reading)
+        or any(d.corrects for d in bare)
+        or any(_negated_after(reading, ctx, d.end) for d in bare)
+    ):
+        return
+    earlier[-1].hedged = True
+    earlier[-1].taken_back = True
+
+
+def _negated_after(reading: Reading, ctx: Context, start: int) -> bool:
+    """A negation word after ``start`` in the same clause (up to a punctuation mark):
+    "лечить её сегодня точно не надо"."""
+    tokens = reading.sentence.tokens
+    for i in range(start, len(tokens)):
+        if tokens[i].is_punct:
+            return False
+        if _kind_at(reading, ctx, i, "negation"):
+            return True
+    return False
+
+
 def _dangling(reading: Reading, ctx: Context) -> bool:
     """ "check Tomasz. no wait.", "Je découvre Loïc. Non.", "Changed my mind.": after an
     order, a sentence of a correction to nobody, or of one "no"; not "no changes" (a
@@ -1299,12 +1344,17 @@ _RETRACT_FIRST = frozenset(p[0] for p in _RETRACT_START)
 def _retracts(reading: Reading, ctx: Context) -> bool:
     """A sentence naming nobody that opens by taking the order before it back ("Or not,
     he's probably fine.", "Ou pas, on verra.", "Или нет, он скорее всего чист")."""
+    if not _retracts_start(reading):
+        return False
+    return not (_named(reading, ctx) or _affirms(reading))
+
+
+def _retracts_start(reading: Reading) -> bool:
+    """The sentence opens with a take-back word ("or not", "ou pas", "нет", "стоп")."""
     first = next((t.norm for t in reading.sentence.tokens if not t.is_punct), None)
     if first not in _RETRACT_FIRST:
         return False  # the first word opens no take-back (most sentences)
     norms = [t.norm for t in reading.sentence.tokens if not t.is_punct]
-    if _named(reading, ctx) or _affirms(reading):
-        return False
     return any(tuple(norms[: len(p)]) == p for p in _RETRACT_START)
 
 

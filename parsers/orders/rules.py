@@ -198,9 +198,30 @@ def _actor_status(c: Check) -> Finding | None:
     source = c.ability.effect_params.get("grant_source")
     if isinstance(source, str) and source.startswith("status.") and actor is not None:
         status = source.removeprefix("status.")
-        if status not in actor.statuses:  # the BO leader's orders (seed 000)
+        if not _holds_status(c, actor, status):  # the BO leader's orders (seed 000)
             return Finding(doubt=f"{c.name} is the {status}'s; {c.ctx.actor} is not known as it")
     return None
+
+
+def _holds_status(c: Check, actor: RosterSlot, status: str) -> bool:
+    """The sender holds ``status``: the roster shows it, or the sender's role starts with it
+    (Anokata is the BO leader) while no other player shows it and no order of the history
+    could have handed it on (a leader vote)."""
+    if status in actor.statuses:
+        return True
+    role = c.ruleset.roles.get(actor.role or "")
+    if role is None or status not in role.start_statuses:
+        return False
+    if any(status in s.statuses for s in c.roster.slots):
+        return False
+    past = c.history.orders if c.history is not None else ()
+    return not any(_gives_status(c, o.ability, status) for o in past)
+
+
+def _gives_status(c: Check, ability_id: str, status: str) -> bool:
+    """An ability of the ruleset that gives or moves ``status`` (the leader vote)."""
+    ability = c.ruleset.abilities.get(ability_id)
+    return ability is not None and ability.effect_params.get("status") == status
 
 
 def _after_death(c: Check) -> Finding | None:
