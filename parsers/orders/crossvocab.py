@@ -62,7 +62,9 @@ ACTION_WORDS: Final[MappingProxyType[str, Table]] = _with_family(
         "first_aid": _table(fr="premiers secours|premiers soins", ru="первая помощь"),
         "vest": _table(fr="gilet|gilet pare-balles|mets mon gilet", ru="бронежилет|жилет"),
         "alert": _table(
-            fr="alerte|en alerte|je reste éveillé|je veille", ru="настороже|начеку|не сплю"
+            fr="alerte|en alerte|je reste éveillé|je reste éveillée|je reste éveillés|"
+            "je veille|je reste sur mes gardes|je reste en alerte",
+            ru="настороже|начеку|не сплю",
         ),
         "defend": _table(
             fr="défends|défendre|représente|représenter|client|avocat",

@@ -135,3 +135,29 @@ def test_a_french_correction_word_to_nobody_still_queues() -> None:
     for text in ("Je sauve Hermine. Tout compte fait.", "Je sauve Hermine. Je me ravise."):
         result = _parse(text, "Ysaline")
         assert result.status is Status.AMBIGUOUS, (text, _orders(result))
+
+
+# French words for Failheap's Paranoid staying on alert, feminine forms included
+
+
+@functools.cache
+def _failheap() -> OrderParser:
+    return OrderParser(load_ruleset("failheap"))
+
+
+def _paranoid(text: str) -> ParseResult:
+    roster = roster_from_data({"players": [{"name": "Léontine", "role": "paranoid"},
+                                           {"name": "Barnabé", "role": "villager"}]})  # fmt: skip
+    return _failheap().parse(text, roster=roster, actor="Léontine", phase="night2",
+                             history=History())  # fmt: skip
+
+
+def test_staying_on_alert_in_french() -> None:
+    for text in ("Cette nuit je reste éveillée.", "je reste sur mes gardes ce soir"):
+        result = _paranoid(text)
+        assert result.status is Status.ACCEPTED and _orders(result) == ["alert"], text
+
+
+def test_staying_on_alert_asked_or_in_the_past_is_no_order() -> None:
+    for text in ("Je reste éveillée cette nuit ?", "Hier je suis restée éveillée."):
+        assert _paranoid(text).status is not Status.ACCEPTED, text
