@@ -314,7 +314,10 @@ CORRECTION: Final = _table(
     "for real though|final answer",
     fr="en fait|finalement|plutôt|non attends|j'ai changé d'avis|changement|ou plutôt|"
     "non|enfin non|enfin|non pardon|pardon|je veux dire|je voulais dire|rectification|attends|"
-    "pour de vrai",
+    "pour de vrai|réflexion faite|reflexion faite|après réflexion|apres reflexion|"
+    "à la réflexion|tout compte fait|tous comptes faits|je me ravise|je change d'avis|"
+    "changement de plan|changement de programme|je rectifie|non en fait|ah non|"
+    "correction",
     ru="хотя нет|а нет|нет лучше|лучше|передумал|передумала|вместо этого|меняю ход|изменяю ход|"
     "или нет|или лучше|точнее|вернее|то есть|поправка|исправляю|стоп|итог|итого|окончательно|"
     "ой нет|ой стоп|упс",

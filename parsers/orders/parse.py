@@ -29,6 +29,7 @@ from parsers.orders.players import NameHit, PlayerFinder
 from parsers.orders.rules import clan_head, killing_action_doubt, meant_for_reading
 from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
+    MAX_SENTENCE_WORDS,
     Token,
     content_lines,
     normalize,
@@ -65,11 +66,14 @@ MAX_PM_BYTES = 64 * 1024
 # orders, took seconds). 64 KB of chat is about 800 sentences, 110 order words at most.
 MAX_PM_SENTENCES = 1500
 MAX_PM_ORDERS = 200
+# A sentence of more than ``MAX_SENTENCE_WORDS`` words (text.py) is queued before it is read:
+# one sentence is scanned word by word into one order after another (64 KB: 0.2 s).
 _TYPO_CACHE = 50_000  # words remembered by the misspelt-order-word search
 
 
 class _TooMuch(Exception):
-    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``)."""
+    """A PM with more to read than the bounds allow (``MAX_PM_SENTENCES``, ``MAX_PM_ORDERS``,
+    ``MAX_SENTENCE_WORDS``)."""
 
 
 class OrderParser:
@@ -230,7 +234,8 @@ class OrderParser:
                 pieces.append((found[0], found[1:]))
                 verdicts.append(verdict)
         one_move_each(pieces, verdicts)
-        return _remarks(pieces, verdicts, self._sent_earlier(ctx, sit.history))
+        sent = self._sent_earlier(ctx, sit.history)
+        return _remarks(pieces, verdicts, sent, _team_abilities(self.ruleset))
 
     @staticmethod
     def _sent_earlier(ctx: Context, history: History | None) -> frozenset[str]:
@@ -275,6 +280,10 @@ class OrderParser:
             read += 1
             if read > MAX_PM_SENTENCES:
                 raise _TooMuch(f"PM too long to read (over {MAX_PM_SENTENCES} sentences)")
+            if len(sentence) > MAX_SENTENCE_WORDS and len(sentence.split()) > MAX_SENTENCE_WORDS:
+                raise _TooMuch(
+                    f"PM with a sentence too long to read (over {MAX_SENTENCE_WORDS} words)"
+                )
             reading = without_effect_day(Reading.of(tokenize(sentence, line), ctx), ctx)
             if drafts and tells_the_effect(reading, ctx, set(drafts[-1].abilities)):
                 continue  # "Обвиняю X. Завтра голосую двойным.": the accusation's effect
@@ -563,16 +572,31 @@ _SHORT_LINE = 6  # words of a line that only completes the order before ("When: 
 
 
 def _remarks(
-    pieces: list[tuple[Piece, list[Piece]]], verdicts: list[Verdict], sent: frozenset[str]
+    pieces: list[tuple[Piece, list[Piece]]],
+    verdicts: list[Verdict],
+    sent: frozenset[str],
+    team: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[Piece, list[Piece]]], list[Verdict]]:
     """A negated order word saying someone else has the action ("not my kill tonight, boss
     has it", "c'est pas moi qui tue", "убивает не я") is a remark, dropped; next to an
     order of that ability in the PM, or one the sender gave earlier this phase (``sent``:
     ability ids, or ``?`` when the history is unknown), it may take that order back: the GM
-    reads it."""
+    reads it. A cancel of one of the sender's own actions (not one of ``team``, which a
+    teammate may have sent) next to an order of another is :func:`_instead_of`."""
     kept: list[tuple[tuple[Piece, list[Piece]], Verdict]] = []
+    given = [p.order for (p, _), v in zip(pieces, verdicts, strict=True)
+             if p.order.kind is Kind.ORDER and not p.remark and not v.rule]  # fmt: skip
     for (piece, others), verdict in zip(pieces, verdicts, strict=True):
-        if piece.remark:
+        instead = _instead_of(piece, given) - team
+        if (
+            instead
+            and len(instead) == len(piece.order.targets)
+            and not ("?" in sent or instead & sent)
+        ):
+            continue  # "pas de charme cette nuit : je libère V": nothing earlier to cancel
+        if instead:
+            piece.doubt("negated", "does it take back an earlier order, or only say which?")
+        elif piece.remark:
             undone = {str(s.value) for s in piece.order.targets}
             source = piece.order.source  # "je ne tue pas, c'est pas moi qui tue": one remark
             earlier = "?" in sent or bool(undone & sent)
@@ -582,6 +606,33 @@ def _remarks(
             piece.doubt("negated", "someone else has it: does it take back the order?")
         kept.append(((piece, others), verdict))
     return [k for k, _ in kept], [v for _, v in kept]
+
+
+def _team_abilities(ruleset: Ruleset) -> frozenset[str]:
+    """Abilities a team shares (a faction's kill, the wolves' vote, the BO's kill): a
+    member's cancel of one may undo a teammate's order."""
+    return frozenset(
+        a.id for a in ruleset.abilities.values()
+        if "faction_kill" in a.tags or a.effect_params.get("team_vote")
+        or str(a.effect_params.get("grant_source", "")).startswith("faction.")
+    )  # fmt: skip
+
+
+def _instead_of(piece: Piece, given: list[Order]) -> frozenset[str]:
+    """The abilities a cancel names when the same PM gives an order of another of the
+    sender's abilities ("Cette nuit pas de charme : je libère Venance", "no shot tonight, I
+    investigate Bob"): it says which action the sender takes, not (unless an order of
+    theirs this phase went before) a cancel; empty for any other piece. ``given``: the
+    PM's ability orders not refused."""
+    order = piece.order
+    if order.kind is not Kind.CANCEL or not order.targets:
+        return frozenset()
+    named = frozenset(str(s.value) for s in order.targets)
+    if "vote" in named:  # a vote stands from the thread, which the history may not hold
+        return frozenset()
+    if not given or any(o.ability in named for o in given):
+        return frozenset()
+    return named
 
 
 def _killing_actions(

@@ -8,8 +8,10 @@ the GM decides, the order is never accepted on a guess.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from parsers.orders.context import Context
 from parsers.orders.history import History, previous_of_kind
@@ -196,9 +198,30 @@ def _actor_status(c: Check) -> Finding | None:
     source = c.ability.effect_params.get("grant_source")
     if isinstance(source, str) and source.startswith("status.") and actor is not None:
         status = source.removeprefix("status.")
-        if status not in actor.statuses:  # the BO leader's orders (seed 000)
+        if not _holds_status(c, actor, status):  # the BO leader's orders (seed 000)
             return Finding(doubt=f"{c.name} is the {status}'s; {c.ctx.actor} is not known as it")
     return None
+
+
+def _holds_status(c: Check, actor: RosterSlot, status: str) -> bool:
+    """The sender holds ``status``: the roster shows it, or the sender's role starts with it
+    (Anokata is the BO leader) while no other player shows it and no order of the history
+    could have handed it on (a leader vote)."""
+    if status in actor.statuses:
+        return True
+    role = c.ruleset.roles.get(actor.role or "")
+    if role is None or status not in role.start_statuses:
+        return False
+    if any(status in s.statuses for s in c.roster.slots):
+        return False
+    past = c.history.orders if c.history is not None else ()
+    return not any(_gives_status(c, o.ability, status) for o in past)
+
+
+def _gives_status(c: Check, ability_id: str, status: str) -> bool:
+    """An ability of the ruleset that gives or moves ``status`` (the leader vote)."""
+    ability = c.ruleset.abilities.get(ability_id)
+    return ability is not None and ability.effect_params.get("status") == status
 
 
 def _after_death(c: Check) -> Finding | None:
@@ -206,10 +229,90 @@ def _after_death(c: Check) -> Finding | None:
     window after the death ("in the phase after his death, or the same one"); the roster
     shows that the sender is dead, not when he died: the GM checks the window."""
     actor = c.slot(c.ctx.actor)
-    if c.ability.effect_params.get("trigger") != "own_death" or actor is None or actor.alive:
+    if c.ability.effect_params.get("trigger") != "own_death" or actor is None:
         return None
+    if actor.alive:
+        return _before_death(c)
     return Finding(doubt=f"{c.name} is used soon after {c.ctx.actor}'s death, and when he died "
                    "is not known here: the GM checks the window")  # fmt: skip
+
+
+# "si je meurs", "if I'm killed", "если меня убьют": the sender prepares the choice for
+# his death (the power's own trigger), it is not used now
+_ON_MY_DEATH = re.compile(
+    r"\b(?:si (?:jamais )?je (?:meurs|tombe|pars|saute|"
+    r"suis (?:tué|tuée|lynché|lynchée|éliminé|éliminée))"
+    r"|si (?:jamais )?(?:on|ils|le village) me (?:tue|lynche|pend|élimine)|"
+    r"au cas où je (?:meurs|mourrais|tombe|ne (?:passe|survis|survivrais))|"
+    r"si je venais à|quand je (?:mourrai|tomberai|partirai)|à ma mort|en mourant|"
+    r"if (?:i|they) (?:die|get killed|am killed|'m killed|get lynched|lynch me|kill me)|"
+    r"in case i (?:die|get killed|am killed|'m killed|get lynched)|"
+    r"when i die|upon my death|on my death|"
+    r"если (?:я умру|меня убьют|меня казнят|меня повесят)|в случае (?:моей )?смерти)",
+    re.IGNORECASE,
+)
+
+
+def _before_death(c: Check) -> Finding | None:
+    """ "Je tire sur Abélard cette nuit" from a living Tom: his shot is taken when he dies
+    (a prepared "si je meurs" choice is the GM's, kept for his death). By night it is
+    refused; by day the lynch may be his death in the same phase: the GM checks."""
+    if _ON_MY_DEATH.search(c.order.source.replace("’", "'")):
+        return None
+    if c.ctx.phase.kind == "night":
+        return Finding(rule=f"{c.name} is used when {c.ctx.actor} dies, and he is alive")
+    return Finding(doubt=f"{c.name} is used when {c.ctx.actor} dies, and he is alive: "
+                   "is it for today's lynch? the GM checks")  # fmt: skip
+
+
+# the time a PM says it is sent at: "je te le dis maintenant (14h)", "il est 19h20",
+# "it's 2pm now", "сейчас 14:00"
+_SENT_NOW = re.compile(
+    r"\b(?:il est|maintenant|it'?s|it is|now|сейчас)\s*\(?\s*"
+    r"(\d{1,2})(?:\s*h\s*(\d{2})?|[:.](\d{2}))\s*(am|pm)?(?!\w)|"
+    r"\b(?:it'?s|it is)\s+(\d{1,2})\s*(am|pm)\b",
+    re.IGNORECASE,
+)
+
+
+def _sent_time(c: Check) -> tuple[int, int] | None:
+    """The PM's send time (hour, minute) in the game's time: the history's ``sent_at``,
+    else the time the PM itself says it is written at; None when neither says."""
+    if c.history is not None and c.history.sent_at:
+        try:
+            at = datetime.fromisoformat(c.history.sent_at)
+        except ValueError:
+            return None
+        return at.hour, at.minute
+    found = _SENT_NOW.search(c.order.source.replace("’", "'"))
+    if found is None:
+        return None
+    hour = int(found.group(1) or found.group(5))
+    minute = int(found.group(2) or found.group(3) or 0)
+    half = (found.group(4) or found.group(6) or "").casefold()
+    hour += 12 if half == "pm" and hour < 12 else 0
+    return (hour, minute) if hour < 24 and minute < 60 else None
+
+
+def _window(c: Check) -> Finding | None:
+    """ "Shinra et Celty ont de 19h00 à 22:00 pour décider" (``window``): an order sent
+    outside it. Before it (the phase ends when the window closes) the option
+    ``window_early`` says: refused, or the GM's; any other time outside is the GM's."""
+    window = c.ability.effect_params.get("window")
+    sent = _sent_time(c) if isinstance(window, tuple | list) and len(window) == 2 else None
+    if sent is None or window is None:
+        return None
+    opens, closes = (tuple(int(x) for x in str(w).split(":")) for w in window)
+    if opens <= sent < closes:
+        return None
+    at = f"{sent[0]:02d}:{sent[1]:02d}"
+    start = c.ruleset.options.get("phase_start")
+    early = start is None or tuple(int(x) for x in str(start.value).split(":")) == closes
+    if early and c.ability.effect_params.get("window_early") == "refused":
+        return Finding(rule=f"{c.name} is decided from {window[0]} to {window[1]}; "
+                       f"this PM was sent at {at}")  # fmt: skip
+    return Finding(doubt=f"{c.name} is decided from {window[0]} to {window[1]}; this PM was "
+                   f"sent at {at}: the GM checks")  # fmt: skip
 
 
 def _lacks_status(c: Check, actor: RosterSlot, needed: str) -> Finding:
@@ -881,6 +984,7 @@ _RULES: tuple[Callable[[Check], Finding | None], ...] = (
     _actor_status,
     _after_death,
     _phase_limits,
+    _window,
     _counts,
     _target_rules,
     _shielded,

@@ -75,8 +75,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         if draft.lent is not None and not draft.names:  # "…, Isaure pour …": a target after all
             draft.lent[0].names.append([draft.lent[1]])
             draft.doer = None
-    if drafts and drafts[-1].names and _closes_with_instead(reading, ctx):
-        drafts[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
+    named = [d for d in drafts if d.names]
+    if named and _closes_with_instead(reading, ctx):
+        named[-1].corrects = True  # "tant pis, bloque Jérémie plutôt": replaces the earlier
     elif drafts and flags.get("replace") and not _affirms(flags.get("replace_at", ""), ctx):
         drafts[-1].hedged = True  # "Heal Ann... or maybe not": a correction to nobody
         drafts[-1].taken_back = flags.get("reason", False)
@@ -84,7 +85,9 @@ def scan(reading: Reading, ctx: Context, carry: Draft | None = None) -> tuple[li
         drafts[-1].hedged = True  # "Heal Ann i guess", "Je soigne Ann je pense"
     if drafts:
         drafts[0].phases[:0] = flags.get("phases") or []  # "на третью ночь лечу Стаса"
-    if drafts and loose and not drafts[0].names and flags["adjacent"]:
+    if drafts and _leads_untargeted(reading, ctx, drafts[0], loose, flags):
+        drafts[0].doer = replace(loose[0], how=SUBJECT)  # "Бажен варит яд": who makes it
+    elif drafts and loose and not drafts[0].names and flags["adjacent"]:
         drafts[0].names.extend([hit] for hit in loose)  # "Kyle - check", "Bob: heal"
     elif drafts and _resumed(reading, ctx, drafts[0], loose):
         drafts[0].names.append([loose[0]])  # "Noé, je le sauve", "Ann, heal her"
@@ -267,6 +270,24 @@ def _leads(
     return between is not None and all(t.is_punct and t.norm in _PERFORMER_MARKS for t in between)
 
 
+def _leads_untargeted(
+    reading: Reading, ctx: Context, draft: Draft, loose: list[NameHit], flags: dict[str, Any]
+) -> bool:
+    """ "Бажен варит яд", "Gus: stays home": one other player named right before the order
+    word (no word but ":" or a dash between) of an ability that takes no target at all is
+    who carries it out, not a target it cannot take. Whether the sender may send it is for
+    the rules (``rules.performer_finding``)."""
+    if draft.kind is not Kind.ORDER or draft.names or len(loose) != 1 or not draft.abilities:
+        return False
+    abilities = [ctx.lexicon.ruleset.abilities.get(a) for a in draft.abilities]
+    if any(ability is None or ability.targets for ability in abilities):
+        return False
+    hit = loose[0]
+    if len(hit.players) != 1 or hit.players == (ctx.actor,) or hit.quality < 0.95:
+        return False
+    return _leads(reading, ctx, replace(draft, names=[[hit]]), loose, flags)
+
+
 def _clause_subject(
     reading: Reading, i: int, cur: Draft | None, flags: dict[str, Any]
 ) -> NameHit | None:
@@ -352,12 +373,13 @@ def _reported(reading: Reading, ctx: Context, draft: Draft) -> bool:
 # ("The town is about to lynch Zephyr", "they're going to kill Bob", "le village va lyncher").
 _OTHER_SUBJECTS = frozenset(
     {"he", "she", "they", "town", "village", "everyone", "everybody", "people", "someone",
-     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles"}
+     "somebody", "mafia", "scum", "wolves", "il", "elle", "ils", "elles", "он", "она", "они"}
 )  # fmt: skip
 _INTENT = frozenset({"about", "going", "gonna", "will", "wants", "want", "plans", "planning",
-                     "trying", "tries", "va", "vont", "veut", "veulent"})  # fmt: skip
+                     "trying", "tries", "va", "vont", "veut", "veulent", "vouloir", "voulait",
+                     "хочет", "хотят", "собирается", "собираются"})  # fmt: skip
 _FIRST_PERSONS = frozenset({"i", "i'm", "i'll", "im", "we", "we're", "we'll", "me", "my", "let's",
-                            "us", "our", "je", "j", "nous", "moi"})  # fmt: skip
+                            "us", "our", "je", "j", "nous", "moi", "я", "мы"})  # fmt: skip
 _CONTRACTED = ("'s", "’s", "'re", "’re", "'ll", "’ll")
 
 
@@ -463,17 +485,25 @@ def _affirms(phrase: str, ctx: Context) -> bool:
 
 
 def _closes_with_instead(reading: Reading, ctx: Context) -> bool:
-    """The sentence's last word is "instead" / "plutôt" / "лучше", right after a name."""
+    """ "instead" / "plutôt" / "лучше" right after a name, closing the sentence or its first
+    clause ("Block Zephyrine instead, she's been redirecting everyone")."""
     tokens = reading.sentence.tokens
-    last = next((i for i in range(len(tokens) - 1, -1, -1) if not tokens[i].is_punct), None)
-    if last is None or not reading.keys[last] & ctx.lexicon.instead_keys:
-        return False
-    before = next((i for i in range(last - 1, -1, -1) if not tokens[i].is_punct), None)
-    if before is None:
-        return False
-    for j in range(before + 1):
+    for at in range(1, len(tokens)):
+        if tokens[at].is_punct or not reading.keys[at] & ctx.lexicon.instead_keys:
+            continue
+        after = at + 1
+        if after < len(tokens) and not tokens[after].is_punct:
+            continue  # "instead of Lemuel": no correction word
+        if _name_ends_at(reading, ctx, at - 1):
+            return True
+    return False
+
+
+def _name_ends_at(reading: Reading, ctx: Context, end: int) -> bool:
+    """A player's name ends at token ``end``."""
+    for j in range(end + 1):
         hit = reading.name(ctx, j)
-        if hit is not None and j + hit.length - 1 == before:
+        if hit is not None and j + hit.length - 1 == end:
             return True
     return False
 
@@ -495,6 +525,8 @@ def _step(
         if token.norm in ("/", "|") and cur is not None:
             cur.or_next = True
         flags["negated"] = flags["negated"] and token.norm != ","  # "хотя нет, стреляю"
+        if token.norm in (":", ";") and cur is not None and cur.negated:
+            flags["negated"] = False  # "je ne charme pas : je libère V": "pas" was cur's
         if token.norm in (",", ")", "]", ";"):  # "(…for no reason), My vote: X": "no" ends
             flags.pop("skip_name", None)  # before the mark ("protect Carl, not Bob" after it)
         return 1

@@ -137,7 +137,14 @@ def content_lines(text: str) -> list[str]:
             continue
         if line:
             lines.append(line)
-    return _join_numbered(_join_wrapped(lines))
+        elif lines and lines[-1]:
+            lines.append("")  # a blank line ends a paragraph: no wrap reaches over it
+    paragraphs: list[str] = []
+    start = 0
+    for end in [i for i, line in enumerate(lines) if not line] + [len(lines)]:
+        paragraphs += _join_wrapped(lines[start:end])
+        start = end + 1
+    return _join_numbered(paragraphs)
 
 
 # Words no sentence ends with: a line ending with one was wrapped by the player's mail or
@@ -164,14 +171,25 @@ def _wrapped(line: str, after: str) -> bool:
     return after[:1].islower()
 
 
+# No sentence a player writes has this many words (the corpus's longest has 33, the real
+# threads' longest of 118,601 177): a PM with a longer one is queued unread (parse.py), and
+# wrapped lines are joined up to it (64 KB of lowercase chat lines is one run otherwise).
+MAX_SENTENCE_WORDS = 500
+
+
 def _join_wrapped(lines: list[str]) -> list[str]:
-    """Lines joined where one was wrapped by the player's editor (``_wrapped``)."""
+    """Lines joined where one was wrapped by the player's editor (``_wrapped``), up to
+    ``MAX_SENTENCE_WORDS`` words a run."""
     out: list[str] = []
+    words = 0
     for line in lines:
-        if out and _wrapped(out[-1], line):
+        count = len(line.split())
+        if out and words + count <= MAX_SENTENCE_WORDS and _wrapped(out[-1], line):
             out[-1] += " " + line
+            words += count
         else:
             out.append(line)
+            words = count
     return out
 
 
@@ -187,6 +205,9 @@ _NUMBERED_HEADER = re.compile(
     r"^(?P<before>.*?[.!?]\s+)?(?P<head>[^:.!?]{0,40}?[^\W\d])(?:\s*#?\d{1,2})?\s*:$"
 )
 _NUMBERED_ITEM = re.compile(r"^(?:\d{1,2}|[-*•])\s*[).:-]?\s+(?P<item>\S.*)$")
+# "Two things for today:", "Orders for N3:": a title over a list of separate orders, each
+# item its own order (the suitcase on one line, an APTX on the next), never one joined order.
+_LIST_TITLE = re.compile(r"\b(?:things?|orders?|actions?|moves?|stuff|requests?)\b", re.I)
 
 
 def _join_numbered(lines: list[str]) -> list[str]:
@@ -199,6 +220,8 @@ def _join_numbered(lines: list[str]) -> list[str]:
     while i < len(lines):
         ends = lines[i].endswith((":", ":\n"))  # a header ends with its colon: no other is tried
         header = _NUMBERED_HEADER.match(lines[i]) if ends else None
+        if header and _LIST_TITLE.search(header["head"]):
+            header = None
         items: list[str] = []
         j = i + 1
         while header and j < len(lines) and (item := _NUMBERED_ITEM.match(lines[j])):

@@ -66,3 +66,43 @@ def test_the_shooter_named_after_the_clans_shot_is_its_performer(text: str, orde
 def test_a_shooter_off_the_clan_or_a_second_shot_stays_queued(text: str) -> None:
     status, orders = _ru(text)
     assert status != "accepted", orders
+
+
+def _ru_clan(actor: str, text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice2_ru", "night2", actor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "orders"),
+    [
+        ("Ходы на ночь: Бажен варит яд.", ("make_poison by=Бажен",)),
+        ("бажен сварит яд", ("make_poison by=Бажен",)),
+        (
+            "Бажен — варит яд. Всемила вербует Ангелину.",
+            ("make_poison by=Бажен", "mafia_recruit Ангелина by=Всемила"),
+        ),
+    ],
+)
+def test_a_teammate_named_before_a_move_with_no_target_is_its_performer(
+    text: str, orders: tuple[str, ...]
+) -> None:
+    # practice round P2 (p2-ru02): the clan head's "бажен варит яд", not a target of a
+    # move that takes none
+    assert _ru_clan("Аделаида", text) == ("accepted", orders)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text"),
+    [
+        ("Всемила", "Бажен варит яд."),  # a member is not the clan head
+        ("Аделаида", "Бажен варил яд прошлой ночью."),  # a report
+        ("Аделаида", "Корней варит яд."),  # the sheriff is of another team
+        ("Аделаида", "Бажен или Всемила варит яд."),  # two performers offered
+        ("Аделаида", "Бажен варит яд, наверное."),  # a hedge
+    ],
+)
+def test_a_move_with_no_target_for_another_player_stays_queued_when_unsettled(
+    actor: str, text: str
+) -> None:
+    status, orders = _ru_clan(actor, text)
+    assert status == "ambiguous", orders
