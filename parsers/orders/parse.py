@@ -26,7 +26,7 @@ from parsers.orders.performer import (
     rule_performer_named,
 )
 from parsers.orders.players import NameHit, PlayerFinder
-from parsers.orders.rules import clan_head, killing_action_doubt
+from parsers.orders.rules import clan_head, killing_action_doubt, meant_for_reading
 from parsers.orders.scan import Draft, carries_out_sentence, said_player, scan, told_past
 from parsers.orders.text import (
     MAX_SENTENCE_WORDS,
@@ -229,8 +229,10 @@ class OrderParser:
             else:
                 found = build(draft, ctx)
             if found:
+                verdict = verdict or validate(found[0].order, ctx, sit)
+                verdict = _meant_for_the_prisoner(found[0], draft, verdict, ctx, sit)
                 pieces.append((found[0], found[1:]))
-                verdicts.append(verdict or validate(found[0].order, ctx, sit))
+                verdicts.append(verdict)
         one_move_each(pieces, verdicts)
         sent = self._sent_earlier(ctx, sit.history)
         return _remarks(pieces, verdicts, sent, _team_abilities(self.ruleset))
@@ -1299,6 +1301,22 @@ def _replaces_taken_back(drafts: list[Draft], found: list[Draft]) -> None:
     same = new.kind is last.kind and bool(set(new.abilities) & set(last.abilities))
     if same and new.names and new.kind in (Kind.ORDER, Kind.VOTE):
         new.corrects = True
+
+
+def _meant_for_the_prisoner(
+    piece: Piece, draft: Draft, verdict: Verdict, ctx: Context, sit: Situation
+) -> Verdict:
+    """An order in doubt on a jailed player that reads, by its order word, as the sender's
+    ability meant for that player ("Проверяю Богдану", today's prisoner: the Jailer's check
+    of the jailed, ``rules.meant_for_reading``) is that order when it passes every rule."""
+    if not verdict.doubt or verdict.rule or draft.doer is not None:
+        return verdict
+    other = meant_for_reading(piece.order, draft.trigger, ctx, sit.roster)
+    checked = validate(other, ctx, sit) if other is not None else None
+    if other is None or checked is None or checked.rule or checked.doubt:
+        return verdict
+    piece.order = other
+    return checked
 
 
 def _takes_back_unnamed(

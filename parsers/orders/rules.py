@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from parsers.orders.context import Context
@@ -484,6 +484,36 @@ def holds_ability_for(ctx: Context, statuses: Iterable[str]) -> bool:
     wanted = set(statuses)
     return any(_meant_for(found) & wanted for a in ctx.abilities or ()
                if (found := ctx.lexicon.ruleset.abilities.get(a)) is not None)  # fmt: skip
+
+
+_STEM = 5  # letters an order word shares with a word of the ability meant for the prisoner
+
+
+def meant_for_reading(order: Order, trigger: str, ctx: Context, roster: Roster) -> Order | None:
+    """ "Проверяю Богдану" from the Jailer, Богдана jailed: a check for sin on a player out
+    of the game fails, so the order word, when each of its words shares its stem with the
+    vocabulary of the sender's one ability meant for that status ("проверяю посаженного";
+    not "проверяю на грешность"), is that ability's order (checked as such by the caller);
+    else None."""
+    rules = ctx.lexicon.ruleset
+    players = [s for s in order.targets if s.kind == "player"]
+    name = str(players[0].value) if len(players) == 1 == len(order.targets) else None
+    target = next((s for s in roster.slots if s.name == name), None)
+    statuses = set(target.statuses) if target is not None else set()
+    stems = [w[:_STEM] for w in trigger.casefold().split() if len(w) > 2]
+    meant = [a for a in sorted(ctx.abilities or ()) if a != order.ability and a in rules.abilities
+             and _meant_for(rules.abilities[a]) & statuses
+             and len(rules.abilities[a].targets) == 1
+             and all(_shares_stem(rules.abilities[a], stem) for stem in stems)]  # fmt: skip
+    if not stems or len(stems[0]) < _STEM or len(meant) != 1:
+        return None
+    return replace(order, ability=meant[0])
+
+
+def _shares_stem(ability: Ability, stem: str) -> bool:
+    """A word of the ability's vocabulary starts with ``stem``."""
+    return any(w.startswith(stem) for phrases in ability.vocabulary.values()
+               for phrase in phrases for w in phrase.casefold().split())  # fmt: skip
 
 
 def _meant_for(ability: Ability) -> set[str]:

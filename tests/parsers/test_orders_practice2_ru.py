@@ -10,6 +10,11 @@ Seed 004's clan moves: "Клановые игроки не могут делат
 two searches by one cop, or two shots of the mafia, go to the GM. The ruleset option
 ``clan_repeated_moves`` (default: the cops' search and the stake hunt) says which moves a
 clan may repeat; without the cops' search in it, one search a night.
+
+The Jailer's bare check word on today's prisoner ("проверяю Богдану", p2-ru21, p6-ru11): a
+check for sin on a player out of the game fails, so a word that is also the check of the
+jailed ("проверяю посаженного") is that check; a check for sin said outright, another
+order word, or an earlier day's prisoner stays the GM's (practice round P2 setup).
 """
 
 from __future__ import annotations
@@ -124,3 +129,31 @@ def test_one_cops_search_a_night_when_the_option_says_so() -> None:
         result = OrderParser(ruleset).parse(text, roster=setup.roster, actor="Рогнеда",
                                             phase="night3", history=setup.history)  # fmt: skip
         assert str(result.status) == status, result.reason
+
+
+def _jailer(text: str) -> tuple[str, tuple[str, ...]]:
+    return read_as("ru_mafia", "practice2_ru", "night3", "Ферапонт", text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Проверяю Богдану, пусть все увидят.", "проверка Богданы", "Проверю сегодня Богдану"]
+)
+def test_the_jailer_s_check_word_on_today_s_prisoner_is_the_check_of_the_jailed(text: str) -> None:
+    assert _jailer(text) == ("accepted", ("check_jailed Богдана",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "проверяю на грешность Богдану",  # a check for sin said outright
+        "В тюрьму Богдану",  # another order word
+        "Проверяю Макара",  # day 2's prisoner, not today's
+    ],
+)
+def test_other_jailer_orders_on_a_prisoner_stay_the_gm_s(text: str) -> None:
+    status, orders = _jailer(text)
+    assert status == "ambiguous", orders
+
+
+def test_a_check_on_a_free_player_is_the_check_for_sin() -> None:
+    assert _jailer("Проверяю Корнея") == ("accepted", ("check_sin Корней",))

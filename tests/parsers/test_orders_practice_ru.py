@@ -203,11 +203,13 @@ def test_a_doubtful_order_stays_queued_from_a_free_sender_or_without_history(tmp
     assert json.loads(result.output)["status"] == "ambiguous", result.output
 
 
-def test_the_jailer_s_bare_check_on_a_prisoner_out_of_the_game_goes_to_the_gm() -> None:
+def test_the_jailer_s_bare_check_on_a_prisoner_out_of_the_game_is_not_refused() -> None:
     """«проверяю» is the Jailer's check for sin (on a live player) and also how he checks
-    today's prisoner: on a prisoner out of the game (jailed, dead) it is not refused as an
-    order on the dead; the GM reads it. Another role's order on the dead stays refused."""
-    assert _read("Проверяю Богдану.")[0] == "ambiguous"
+    today's prisoner: on today's prisoner (the history's day result) it is that check
+    (``test_orders_practice2_ru``), not refused as an order on the dead; on an earlier
+    day's prisoner the GM reads it. Another role's order on the dead stays refused."""
+    assert _read("Проверяю Богдану.") == ("accepted", ("check_jailed Богдана",))
+    assert _read("Проверяю Макара.")[0] == "ambiguous"
     assert _read("Ход: проверка посаженного - Богдана") == ("accepted", ("check_jailed Богдана",))
     status, _ = read_as("ru_mafia", "practice2_ru", "night3", "Елизар", "Лечу Богдану.")
     assert status == "rejected"

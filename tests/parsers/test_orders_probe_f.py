@@ -198,7 +198,10 @@ def test_the_jailers_orders_on_the_prisoner_stay_accepted_or_go_to_the_gm() -> N
     # queued, tests/parsers/test_orders_practice_ru.py)
     _accepted("ru", "Поликарп", "Выпускаю Лукерью.", "release_jailed Лукерья")
     _accepted("ru", "Поликарп", "Проверяю посаженную Лукерью.", "check_jailed Лукерья")
-    _queued("ru", "Поликарп", "Проверяю Лукерью.")  # a check for sin, or of the prisoner?
+    # a check for sin on a prisoner out of the game fails: «проверяю» is the check of the
+    # jailed (seed 004 says "проверяет посаженного"; P2 and P6's writers label it so)
+    _accepted("ru", "Поликарп", "Проверяю Лукерью.", "check_jailed Лукерья")
+    _queued("ru", "Поликарп", "Проверяю на грешность Лукерью.")  # said outright: the GM's
 
 
 @pytest.mark.parametrize(
