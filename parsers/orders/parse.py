@@ -1394,7 +1394,7 @@ _LEAD_INS = frozenset({"а", "ну", "и", "так", "или"})
 
 def _opens_with_maybe(reading: Reading) -> bool:
     """The sentence opens with a Russian "maybe" word (after "а", "ну"...)."""
-    words = [w for w in reading.norms[:3] if w not in _LEAD_INS]
+    words = [w for w in reading.norms[:5] if w not in _LEAD_INS and any(c.isalnum() for c in w)]
     return bool(words) and words[0] in _MAYBE_OPENERS
 
 

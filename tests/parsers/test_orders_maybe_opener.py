@@ -15,6 +15,8 @@ from tests.parsers.blind_games import read_as
         "А может лишу голоса Малушу",
         "мб лишу голоса Малушу",
         "Ну может лишу голоса Малушу, посмотрим.",
+        "Ну, может лишу голоса Малушу.",
+        "А, может, лишу голоса Малушу",
     ],
 )
 def test_an_order_opened_by_maybe_goes_to_the_gm(text: str) -> None:
