@@ -298,6 +298,8 @@ def _window(c: Check) -> Finding | None:
     """ "Shinra et Celty ont de 19h00 à 22:00 pour décider" (``window``): an order sent
     outside it. Before it (the phase ends when the window closes) the option
     ``window_early`` says: refused, or the GM's; any other time outside is the GM's."""
+    if c.history is not None and c.history.sent_at:
+        return None  # a known send time: the runtime's deadlines place the order (11be30d)
     window = c.ability.effect_params.get("window")
     sent = _sent_time(c) if isinstance(window, tuple | list) and len(window) == 2 else None
     if sent is None or window is None:

@@ -82,11 +82,12 @@ def test_a_save_sent_inside_the_window_stands() -> None:
         assert result.status is Status.ACCEPTED and _orders(result) == ["save Anselme"], text
 
 
-def test_the_historys_send_time_decides_the_window() -> None:
+def test_a_recorded_send_time_leaves_the_window_to_the_runtimes_deadlines() -> None:
+    # the runtime knows the send time and places an early order itself (its receipt says so:
+    # tests/runtime/test_durarara_rules.py); without one, the parser checks a time the PM
+    # states (the tests above)
     early = History(sent_at="2026-11-29T11:05:00+01:00")
-    inside = History(sent_at="2026-11-29T21:40:00+01:00")
-    assert _parse("je sauve Anselme", "Ysaline", history=early).status is Status.REJECTED
-    assert _orders(_parse("je sauve Anselme", "Ysaline", history=inside)) == ["save Anselme"]
+    assert _orders(_parse("je sauve Anselme", "Ysaline", history=early)) == ["save Anselme"]
 
 
 # "no X tonight: I do Y" says which action; it cancels nothing unless X was sent earlier
